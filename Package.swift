@@ -1,0 +1,80 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+/// Upcoming features every target is compiled with (see docs/style.md §1).
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+]
+
+let package = Package(
+    name: "swift-coaty",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "CoreTypes", targets: ["CoreTypes"]),
+        .library(name: "Agent", targets: ["Agent"]),
+        .executable(name: "agent-runner", targets: ["agent-runner"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    ],
+    targets: [
+        .target(
+            name: "CoreTypes",
+            swiftSettings: swiftSettings
+        ),
+        .systemLibrary(
+            name: "CMosquitto",
+            pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]
+        ),
+        .target(
+            name: "Agent",
+            dependencies: [
+                "CoreTypes",
+                "CMosquitto",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "agent-runner",
+            dependencies: [
+                "Agent",
+                "CoreTypes",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "CoatyBenchmarks",
+            dependencies: ["CoreTypes"],
+            path: "Benchmarks/CoatyBenchmarks",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CoreTypesTests",
+            dependencies: ["CoreTypes"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AgentTests",
+            dependencies: [
+                "Agent",
+                "CoreTypes",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+print("agent-runner: not implemented yet")

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Locates the coaty-js conformance vectors.
+///
+/// Tests read the folder named by `COATY_VECTORS_DIR` when it is set, else the unchanged copy in
+/// `Tests/Vectors/`. A missing folder or file is an error, never a skip.
+enum VectorFiles {
+    struct MissingVectors: Error, CustomStringConvertible {
+        let path: String
+        var description: String {
+            "conformance vectors not found at \(path): set COATY_VECTORS_DIR or restore Tests/Vectors"
+        }
+    }
+
+    /// The folder the vectors are read from.
+    static var directory: URL {
+        if let dir = ProcessInfo.processInfo.environment["COATY_VECTORS_DIR"], !dir.isEmpty {
+            return URL(fileURLWithPath: dir, isDirectory: true)
+        }
+        // This file is Tests/CoreTypesTests/Support/VectorFiles.swift.
+        return URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .appendingPathComponent("Vectors", isDirectory: true)
+    }
+
+    /// The bytes of one vector file, e.g. `data("topics.json")`.
+    static func data(_ fileName: String) throws -> Data {
+        let url = directory.appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw MissingVectors(path: url.path)
+        }
+        return try Data(contentsOf: url)
+    }
+}
