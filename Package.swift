@@ -25,7 +25,9 @@ let package = Package(
     targets: [
         .target(
             name: "CoreTypes",
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            // Double rounding (Int(exactly:)) calls into libm; CoreTypes imports no Glibc to get it.
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
         .systemLibrary(
             name: "CMosquitto",

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Locates the coaty-js conformance vectors.
 ///
@@ -32,5 +33,28 @@ enum VectorFiles {
             throw MissingVectors(path: url.path)
         }
         return try Data(contentsOf: url)
+    }
+}
+
+import CoreTypes
+
+/// One case of a vector file, parsed with the project's own JSON parser.
+struct VectorCase: CustomTestStringConvertible, Sendable {
+    let json: JSONValue
+    var name: String { json["name"]?.stringValue ?? "?" }
+    var group: String { json["group"]?.stringValue ?? "?" }
+    var input: JSONValue { json["input"] ?? .null }
+    var expected: JSONValue { json["expected"] ?? .null }
+    var testDescription: String { name }
+}
+
+extension VectorFiles {
+    /// Every case of `fileName` (optionally only one group), parsed with ``JSONValue``'s parser.
+    static func cases(_ fileName: String, group: String? = nil) throws -> [VectorCase] {
+        let value = try JSONValue(parsing: data(fileName))
+        guard let array = value.arrayValue else { throw MissingVectors(path: fileName + " (not an array)") }
+        let all = array.map(VectorCase.init(json:))
+        guard let group else { return all }
+        return all.filter { $0.group == group }
     }
 }

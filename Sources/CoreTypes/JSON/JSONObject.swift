@@ -1,0 +1,168 @@
+/// A JSON object: string keys mapped to ``JSONValue``s, in the order the keys were first written.
+///
+/// `JSONObject` reads like a dictionary (`object["name"]`, `object["name"] = "x"`, dictionary
+/// literals) but keeps key order, so an object decoded from the wire and encoded again comes out
+/// with its members in the same order. Assigning to an existing key keeps its position; assigning
+/// `nil` removes the key. Like JavaScript, a duplicate key in parsed text keeps the last value at
+/// the position of the first.
+///
+/// Equality and hashing ignore key order: two objects are equal when they have the same keys with
+/// equal values.
+public struct JSONObject: Sendable {
+    /// One member of an object.
+    public typealias Element = (key: String, value: JSONValue)
+
+    @usableFromInline var storage: [Element]
+    /// Positions of keys, kept only for larger objects where a linear search would be slow.
+    @usableFromInline var index: [String: Int]?
+
+    @usableFromInline static let indexThreshold = 16
+
+    /// Creates an empty object.
+    public init() {
+        storage = []
+        index = nil
+    }
+
+    /// Creates an object from key-value pairs; a repeated key keeps its last value at its first position.
+    public init(_ pairs: some Sequence<(String, JSONValue)>) {
+        self.init()
+        for (key, value) in pairs { self[key] = value }
+    }
+
+    /// Creates an object from elements that are known to have distinct keys (used by the parser).
+    @usableFromInline init(uniqueElements: [Element]) {
+        storage = uniqueElements
+        index = nil
+        if storage.count > Self.indexThreshold { rebuildIndex() }
+    }
+
+    /// The number of members.
+    @inlinable public var count: Int { storage.count }
+
+    /// Whether the object has no members.
+    @inlinable public var isEmpty: Bool { storage.isEmpty }
+
+    /// The keys in order.
+    public var keys: [String] { storage.map(\.key) }
+
+    /// The values in key order.
+    public var values: [JSONValue] { storage.map(\.value) }
+
+    /// The position of `key` in ``keys``, or `nil` when the object does not have it.
+    @inlinable public func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        for i in storage.indices where storage[i].key == key { return i }
+        return nil
+    }
+
+    /// Whether the object has a member named `key` (its value may be `null`).
+    @inlinable public func contains(key: String) -> Bool { position(of: key) != nil }
+
+    /// The value for `key`, or `nil` when the key is missing. Setting `nil` removes the key;
+    /// setting a value for an existing key keeps its position.
+    @inlinable public subscript(key: String) -> JSONValue? {
+        get {
+            guard let i = position(of: key) else { return nil }
+            return storage[i].value
+        }
+        set {
+            if let newValue {
+                updateValue(newValue, forKey: key)
+            } else {
+                removeValue(forKey: key)
+            }
+        }
+    }
+
+    /// Sets the value for `key`, appending the key if it is new, and returns the old value.
+    @inlinable @discardableResult
+    public mutating func updateValue(_ value: JSONValue, forKey key: String) -> JSONValue? {
+        if let i = position(of: key) {
+            let old = storage[i].value
+            storage[i].value = value
+            return old
+        }
+        storage.append((key, value))
+        if index != nil {
+            index?[key] = storage.count - 1
+        } else if storage.count > Self.indexThreshold {
+            rebuildIndex()
+        }
+        return nil
+    }
+
+    /// Removes `key` and returns its value, or `nil` if the key was missing.
+    @inlinable @discardableResult
+    public mutating func removeValue(forKey key: String) -> JSONValue? {
+        guard let i = position(of: key) else { return nil }
+        let old = storage.remove(at: i).value
+        if index != nil {
+            if storage.count > Self.indexThreshold { rebuildIndex() } else { index = nil }
+        }
+        return old
+    }
+
+    /// Inserts `value` for `key` at position `position` (moving the key there if it exists).
+    public mutating func insert(_ value: JSONValue, forKey key: String, at position: Int) {
+        removeValue(forKey: key)
+        storage.insert((key, value), at: Swift.min(Swift.max(position, 0), storage.count))
+        if index != nil || storage.count > Self.indexThreshold { rebuildIndex() }
+    }
+
+    /// Sets every member of `other` in this object, in `other`'s order.
+    public mutating func merge(_ other: JSONObject) {
+        for (key, value) in other.storage { updateValue(value, forKey: key) }
+    }
+
+    @usableFromInline mutating func rebuildIndex() {
+        var newIndex = [String: Int](minimumCapacity: storage.count)
+        for (i, element) in storage.enumerated() { newIndex[element.key] = i }
+        index = newIndex
+    }
+}
+
+extension JSONObject: RandomAccessCollection {
+    /// The position of the first member.
+    @inlinable public var startIndex: Int { 0 }
+    /// The position after the last member.
+    @inlinable public var endIndex: Int { storage.count }
+    /// The member at `position`.
+    @inlinable public subscript(position: Int) -> Element { storage[position] }
+}
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+    /// Creates an object with the members in the order written.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(elements)
+    }
+}
+
+extension JSONObject: Hashable {
+    /// Two objects are equal when they have the same keys with equal values, in any order.
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for (key, value) in lhs.storage {
+            guard let other = rhs[key], other == value else { return false }
+        }
+        return true
+    }
+
+    /// Hashes the members independently of their order.
+    public func hash(into hasher: inout Hasher) {
+        var combined = 0
+        for (key, value) in storage {
+            var h = Hasher()
+            h.combine(key)
+            h.combine(value)
+            combined ^= h.finalize()
+        }
+        hasher.combine(count)
+        hasher.combine(combined)
+    }
+}
+
+extension JSONObject: CustomStringConvertible {
+    /// The compact JSON text of this object.
+    public var description: String { JSONValue.object(self).serializedString() }
+}

@@ -1,0 +1,400 @@
+/// The byte-level reader behind ``JSONParser``. Works on one contiguous buffer.
+struct JSONReader {
+    private let bytes: UnsafeRawBufferPointer
+    private var position = 0
+    private let maximumDepth: Int
+    private var depth = 0
+
+    init(buffer: UnsafeRawBufferPointer, maximumDepth: Int) {
+        self.bytes = buffer
+        self.maximumDepth = maximumDepth
+    }
+
+    mutating func readDocument() throws(JSONParseError) -> JSONValue {
+        skipWhitespace()
+        let value = try readValue()
+        skipWhitespace()
+        guard position == bytes.count else {
+            throw error(.trailingContent, "unexpected \(describeByte()) after the value")
+        }
+        return value
+    }
+
+    // MARK: - Values
+
+    private mutating func readValue() throws(JSONParseError) -> JSONValue {
+        guard position < bytes.count else { throw error(.unexpectedEnd, "expected a value") }
+        switch bytes[position] {
+        case UInt8(ascii: "\""): return .string(try readString())
+        case UInt8(ascii: "{"): return try readObject()
+        case UInt8(ascii: "["): return try readArray()
+        case UInt8(ascii: "t"): try readLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try readLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try readLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try readNumber()
+        default: throw error(.unexpectedByte, "expected a value, found \(describeByte())")
+        }
+    }
+
+    private mutating func readLiteral(_ literal: StaticString) throws(JSONParseError) {
+        let count = literal.utf8CodeUnitCount
+        guard position + count <= bytes.count else { throw error(.unexpectedEnd, "expected '\(literal)'") }
+        let base = literal.utf8Start
+        for i in 0..<count where bytes[position + i] != base[i] {
+            throw error(.unexpectedByte, "expected '\(literal)'")
+        }
+        position += count
+    }
+
+    private mutating func readArray() throws(JSONParseError) -> JSONValue {
+        try enterContainer()
+        position += 1  // [
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try readValue())
+            skipWhitespace()
+            guard position < bytes.count else { throw error(.unexpectedEnd, "unterminated array") }
+            let byte = bytes[position]
+            position += 1
+            if byte == UInt8(ascii: ",") { continue }
+            if byte == UInt8(ascii: "]") { break }
+            position -= 1
+            throw error(.unexpectedByte, "expected ',' or ']' in array, found \(describeByte())")
+        }
+        depth -= 1
+        return .array(elements)
+    }
+
+    private mutating func readObject() throws(JSONParseError) -> JSONValue {
+        try enterContainer()
+        position += 1  // {
+        var elements: [JSONObject.Element] = []
+        var seen: [String: Int]? = nil
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            depth -= 1
+            return .object(JSONObject(uniqueElements: elements))
+        }
+        while true {
+            skipWhitespace()
+            guard position < bytes.count else { throw error(.unexpectedEnd, "unterminated object") }
+            guard bytes[position] == UInt8(ascii: "\"") else {
+                throw error(.unexpectedByte, "expected a string key in object, found \(describeByte())")
+            }
+            let key = try readString()
+            skipWhitespace()
+            guard position < bytes.count else { throw error(.unexpectedEnd, "unterminated object") }
+            guard bytes[position] == UInt8(ascii: ":") else {
+                throw error(.unexpectedByte, "expected ':' after object key, found \(describeByte())")
+            }
+            position += 1
+            skipWhitespace()
+            let value = try readValue()
+            Self.insert(key, value, into: &elements, seen: &seen)
+            skipWhitespace()
+            guard position < bytes.count else { throw error(.unexpectedEnd, "unterminated object") }
+            let byte = bytes[position]
+            position += 1
+            if byte == UInt8(ascii: ",") { continue }
+            if byte == UInt8(ascii: "}") { break }
+            position -= 1
+            throw error(.unexpectedByte, "expected ',' or '}' in object, found \(describeByte())")
+        }
+        depth -= 1
+        return .object(JSONObject(uniqueElements: elements))
+    }
+
+    /// Appends a member; a duplicate key keeps the last value at the first position (as JavaScript).
+    private static func insert(
+        _ key: String, _ value: JSONValue, into elements: inout [JSONObject.Element], seen: inout [String: Int]?
+    ) {
+        if let seen {
+            if let i = seen[key] {
+                elements[i].value = value
+                return
+            }
+        } else if elements.count < JSONObject.indexThreshold {
+            for i in elements.indices where elements[i].key == key {
+                elements[i].value = value
+                return
+            }
+        } else {
+            var built = [String: Int](minimumCapacity: elements.count * 2)
+            for (i, element) in elements.enumerated() { built[element.key] = i }
+            if let i = built[key] {
+                elements[i].value = value
+                seen = built
+                return
+            }
+            seen = built
+        }
+        seen?[key] = elements.count
+        elements.append((key, value))
+    }
+
+    private mutating func enterContainer() throws(JSONParseError) {
+        depth += 1
+        guard depth <= maximumDepth else {
+            throw error(.tooDeep, "arrays and objects are nested deeper than \(maximumDepth) levels")
+        }
+    }
+
+    // MARK: - Strings
+
+    private mutating func readString() throws(JSONParseError) -> String {
+        position += 1  // opening quote
+        let start = position
+        var highBits: UInt8 = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let string = try makeString(start..<position, ascii: highBits & 0x80 == 0)
+                position += 1
+                return string
+            }
+            if byte == UInt8(ascii: "\\") { return try readEscapedString(from: start) }
+            if byte < 0x20 { throw error(.invalidString, "raw control character in string (escape it)") }
+            highBits |= byte
+            position += 1
+        }
+        throw error(.unexpectedEnd, "unterminated string")
+    }
+
+    private func makeString(_ range: Range<Int>, ascii: Bool) throws(JSONParseError) -> String {
+        let slice = UnsafeRawBufferPointer(rebasing: bytes[range])
+        if ascii { return String(decoding: slice, as: UTF8.self) }
+        guard let string = String(validating: slice, as: UTF8.self) else {
+            throw JSONParseError(code: .invalidUTF8, offset: range.lowerBound, detail: "string is not valid UTF-8")
+        }
+        return string
+    }
+
+    private mutating func readEscapedString(from start: Int) throws(JSONParseError) -> String {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(position - start + 16)
+        buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<position]))
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                guard let string = String(validating: buffer, as: UTF8.self) else {
+                    throw JSONParseError(code: .invalidUTF8, offset: start, detail: "string is not valid UTF-8")
+                }
+                return string
+            }
+            if byte < 0x20 { throw error(.invalidString, "raw control character in string (escape it)") }
+            if byte != UInt8(ascii: "\\") {
+                buffer.append(byte)
+                position += 1
+                continue
+            }
+            position += 1
+            guard position < bytes.count else { throw error(.unexpectedEnd, "unterminated escape") }
+            let escaped = bytes[position]
+            position += 1
+            switch escaped {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(escaped)
+            case UInt8(ascii: "b"): buffer.append(0x08)
+            case UInt8(ascii: "f"): buffer.append(0x0C)
+            case UInt8(ascii: "n"): buffer.append(0x0A)
+            case UInt8(ascii: "r"): buffer.append(0x0D)
+            case UInt8(ascii: "t"): buffer.append(0x09)
+            case UInt8(ascii: "u"): appendScalar(try readUnicodeEscape(), to: &buffer)
+            default:
+                position -= 1
+                throw error(.invalidEscape, "'\\\(describeByte())' is not a JSON escape")
+            }
+        }
+        throw error(.unexpectedEnd, "unterminated string")
+    }
+
+    /// Reads the hex digits after `\u` (and a following low surrogate escape, if any).
+    private mutating func readUnicodeEscape() throws(JSONParseError) -> Unicode.Scalar {
+        let unit = try readHex4()
+        let replacement: Unicode.Scalar = "\u{FFFD}"
+        if unit >= 0xD800 && unit < 0xDC00 {
+            // A high surrogate: it forms a character only with a following `\uDC00`-`\uDFFF`.
+            if position + 6 <= bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                bytes[position + 1] == UInt8(ascii: "u")
+            {
+                let saved = position
+                position += 2
+                let low = try readHex4()
+                if low >= 0xDC00 && low < 0xE000 {
+                    let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+                    return Unicode.Scalar(value) ?? replacement
+                }
+                position = saved
+            }
+            return replacement
+        }
+        return Unicode.Scalar(UInt32(unit)) ?? replacement
+    }
+
+    private mutating func readHex4() throws(JSONParseError) -> UInt16 {
+        guard position + 4 <= bytes.count else { throw error(.unexpectedEnd, "unterminated \\u escape") }
+        var value: UInt16 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte &- UInt8(ascii: "A") &+ 10
+            default: throw error(.invalidEscape, "\\u must be followed by four hex digits")
+            }
+            value = value << 4 | UInt16(digit)
+            position += 1
+        }
+        return value
+    }
+
+    private func appendScalar(_ scalar: Unicode.Scalar, to buffer: inout [UInt8]) {
+        UTF8.encode(scalar) { buffer.append($0) }
+    }
+
+    // MARK: - Numbers
+
+    private mutating func readNumber() throws(JSONParseError) -> JSONValue {
+        let start = position
+        var negative = false
+        if bytes[position] == UInt8(ascii: "-") {
+            negative = true
+            position += 1
+        }
+        guard position < bytes.count, isDigit(bytes[position]) else {
+            throw error(.invalidNumber, "a '-' must be followed by digits")
+        }
+        // Integer part: accumulate while it fits.
+        var magnitude: UInt64 = 0
+        var overflow = false
+        var integerDigits = 0
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+            integerDigits = 1
+            if position < bytes.count, isDigit(bytes[position]) {
+                throw error(.invalidNumber, "numbers must not have leading zeros")
+            }
+        } else {
+            while position < bytes.count, isDigit(bytes[position]) {
+                let digit = UInt64(bytes[position] &- UInt8(ascii: "0"))
+                let (m1, o1) = magnitude.multipliedReportingOverflow(by: 10)
+                let (m2, o2) = m1.addingReportingOverflow(digit)
+                if o1 || o2 { overflow = true } else { magnitude = m2 }
+                integerDigits += 1
+                position += 1
+            }
+        }
+        var fractionDigits = 0
+        var fraction: UInt64 = magnitude
+        var isInteger = true
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            isInteger = false
+            position += 1
+            guard position < bytes.count, isDigit(bytes[position]) else {
+                throw error(.invalidNumber, "a '.' must be followed by digits")
+            }
+            while position < bytes.count, isDigit(bytes[position]) {
+                if fraction < 1_000_000_000_000_000 {
+                    fraction = fraction * 10 + UInt64(bytes[position] &- UInt8(ascii: "0"))
+                    fractionDigits += 1
+                } else {
+                    overflow = true
+                }
+                position += 1
+            }
+        }
+        var exponent = 0
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            position += 1
+            var exponentNegative = false
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                exponentNegative = bytes[position] == UInt8(ascii: "-")
+                position += 1
+            }
+            guard position < bytes.count, isDigit(bytes[position]) else {
+                throw error(.invalidNumber, "an exponent must have digits")
+            }
+            while position < bytes.count, isDigit(bytes[position]) {
+                if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[position] &- UInt8(ascii: "0")) }
+                position += 1
+            }
+            if exponentNegative { exponent = -exponent }
+        }
+        if isInteger && !overflow {
+            if negative {
+                if magnitude <= UInt64(Int.max) { return .int(-Int(magnitude)) }
+                if magnitude == UInt64(Int.max) + 1 { return .int(Int.min) }
+            } else if magnitude <= UInt64(Int.max) {
+                return .int(Int(magnitude))
+            }
+        }
+        // Exact fast path (Clinger): up to 2^53 significand and a power of ten up to 10^22.
+        if !overflow {
+            let decimalExponent = exponent - fractionDigits
+            if fraction <= 1 << 53, decimalExponent >= -22, decimalExponent <= 22 {
+                var value = Double(fraction)
+                if decimalExponent < 0 {
+                    value /= Self.powersOfTen[-decimalExponent]
+                } else {
+                    value *= Self.powersOfTen[decimalExponent]
+                }
+                return .double(negative ? -value : value)
+            }
+        }
+        return try slowDouble(start..<position)
+    }
+
+    private func slowDouble(_ range: Range<Int>) throws(JSONParseError) -> JSONValue {
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        guard let value = Double(text) else {
+            throw JSONParseError(code: .invalidNumber, offset: range.lowerBound, detail: "'\(text.prefix(40))' is not a number")
+        }
+        guard value.isFinite else {
+            throw JSONParseError(
+                code: .numberOutOfRange, offset: range.lowerBound,
+                detail: "number with \(range.count) characters is beyond the range of a 64-bit double")
+        }
+        return .double(value)
+    }
+
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    @inline(__always) private func isDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10
+    }
+
+    // MARK: - Helpers
+
+    @inline(__always) private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    private func describeByte() -> String {
+        guard position < bytes.count else { return "end of input" }
+        let byte = bytes[position]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x" + String(byte, radix: 16)
+    }
+
+    private func error(_ code: JSONParseError.Code, _ detail: String) -> JSONParseError {
+        JSONParseError(code: code, offset: position, detail: detail)
+    }
+}
