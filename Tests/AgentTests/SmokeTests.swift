@@ -1,8 +1,0 @@
-import Agent
-import Testing
-
-@Suite struct AgentSmokeTests {
-    @Test func agentModuleLoads() {
-        #expect(Bool(true))
-    }
-}

@@ -1,8 +1,0 @@
-import CoreTypes
-import Testing
-
-@Suite struct SmokeTests {
-    @Test func topicVersionIsThree() {
-        #expect(CoatyProtocol.topicVersion == 3)
-    }
-}
