@@ -107,6 +107,33 @@ public struct CoatyTopic: Sendable, Hashable, CustomStringConvertible {
         ":" + objectType
     }
 
+    /// The event filters that an Advertise or Update of one object is published on, in coaty-js order.
+    ///
+    /// Always the core-type filter; and, only if `objectType` is not the canonical object type of
+    /// `coreType`, also the object-type filter. coaty-js publishes an Advertise on the core-type topic
+    /// first, and an Update on the object-type topic first (each Update with its own correlation id).
+    ///
+    /// ```swift
+    /// CoatyTopic.eventTypeFilters(publishing: .advertise, coreType: .task, objectType: "coaty.Task")
+    /// // ["Task"]
+    /// CoatyTopic.eventTypeFilters(publishing: .update, coreType: .coatyObject, objectType: "com.x.Light")
+    /// // [":com.x.Light", "CoatyObject"]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - eventType: ``EventType/advertise`` or ``EventType/update``; Update reverses the order.
+    ///   - coreType: The `coreType` of the object.
+    ///   - objectType: The `objectType` of the object.
+    public static func eventTypeFilters(
+        publishing eventType: EventType,
+        coreType: CoreType,
+        objectType: String
+    ) -> [String] {
+        guard objectType != coreType.canonicalObjectType else { return [coreType.rawValue] }
+        let filters = [coreType.rawValue, objectTypeFilter(objectType)]
+        return eventType == .update ? filters.reversed() : filters
+    }
+
     /// Whether `value` may be used as a namespace, channel id, object type, operation name, IO context
     /// name or other event filter.
     ///

@@ -26,7 +26,7 @@ public struct TopicFilter: RawRepresentable, Sendable, Hashable, CustomStringCon
     /// Wraps a filter as it is, without checking it.
     ///
     /// Use it for Raw subscriptions and IO routes after checking them with
-    /// ``MQTTTopic/isValidRawSubscriptionFilter(_:)`` or ``MQTTTopic/isValidIORoute(_:isExternal:)``.
+    /// ``MQTTTopic/isValidRawSubscriptionFilter(_:)`` or ``MQTTTopic/isValidIoRoute(_:isExternal:)``.
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
@@ -64,9 +64,9 @@ public struct TopicFilter: RawRepresentable, Sendable, Hashable, CustomStringCon
     /// The filter text, the same as ``rawValue``.
     public var description: String { rawValue }
 
-    /// Whether an MQTT broker delivers a message on `topic` to this subscription.
+    /// Whether a message on `topic` matches this filter, as coaty-js decides when it dispatches Raw messages.
     ///
-    /// The same as ``MQTTTopic/matches(topic:filter:)``.
+    /// The same as ``MQTTTopic/matches(topic:filter:)``, including its differences from a broker.
     public func matches(_ topic: String) -> Bool {
         MQTTTopic.matches(topic: topic, filter: rawValue)
     }
