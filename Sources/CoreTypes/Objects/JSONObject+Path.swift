@@ -54,6 +54,17 @@ extension JSONObject {
 }
 
 extension JSONValue {
+    /// The value at a dotted path below this value (see ``JSONObject/subscript(path:)``).
+    public subscript(path path: String) -> JSONValue? {
+        value(at: JSONPathSyntax.dotted(path)[...])
+    }
+
+    /// The value at a JSON pointer (RFC 6901) below this value; `""` is the value itself.
+    public subscript(pointer pointer: String) -> JSONValue? {
+        guard let components = JSONPathSyntax.pointer(pointer) else { return nil }
+        return value(at: components[...])
+    }
+
     /// The value at `components` below this one.
     func value(at components: ArraySlice<String>) -> JSONValue? {
         var current = self
