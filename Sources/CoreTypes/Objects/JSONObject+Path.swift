@@ -98,7 +98,7 @@ extension JSONValue {
             } else if newValue != nil || object[first] != nil {
                 var child = object[first] ?? .null
                 object[first] = .null
-                child.becomeContainer(for: rest.first)
+                child.becomeContainer(for: rest.first, appendToken: appendToken)
                 child.set(newValue, at: rest, appendToken: appendToken)
                 object[first] = child
             }
@@ -118,7 +118,7 @@ extension JSONValue {
                 while array.count <= index { array.append(.null) }
                 var child = array[index]
                 array[index] = .null
-                child.becomeContainer(for: rest.first)
+                child.becomeContainer(for: rest.first, appendToken: appendToken)
                 child.set(newValue, at: rest, appendToken: appendToken)
                 array[index] = child
             }
@@ -128,11 +128,13 @@ extension JSONValue {
         }
     }
 
-    /// Replaces a non-container with an empty array (when `next` is an index) or object.
-    private mutating func becomeContainer(for next: String?) {
+    /// Replaces a non-container with an empty array (when `next` is an index or the append token) or object.
+    private mutating func becomeContainer(for next: String?, appendToken: String?) {
         switch self {
         case .object, .array: return
-        default: self = next.flatMap(JSONPathSyntax.index) != nil ? .array([]) : .object([:])
+        default:
+            let isIndex = next.map { $0 == appendToken || JSONPathSyntax.index($0) != nil } ?? false
+            self = isIndex ? .array([]) : .object([:])
         }
     }
 }
