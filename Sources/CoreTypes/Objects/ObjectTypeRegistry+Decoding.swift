@@ -31,7 +31,9 @@ extension ObjectTypeRegistry {
     }
 
     /// Checks `json` with coaty-js's rules for `coreType` and that it declares that core type.
-    private func validateShape(_ json: JSONObject, as coreType: CoreType, context: WireContext) throws(ObjectDecodingError) {
+    private func validateShape(_ json: JSONObject, as coreType: CoreType, context: WireContext)
+        throws(ObjectDecodingError)
+    {
         if coreType == .coatyObject {
             var base = BaseFields()
             for (key, value) in json { _ = try base.read(key, value, context) }
@@ -52,6 +54,7 @@ extension ObjectTypeRegistry {
             }
         let field = path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
         return ObjectDecodingError(
-            objectType: context.objectType, coreType: context.coreType, field: field.isEmpty ? nil : field, reason: reason)
+            objectType: context.objectType, coreType: context.coreType, field: field.isEmpty ? nil : field,
+            reason: reason)
     }
 }
