@@ -11,7 +11,8 @@
 ///    struct does not declare kept in ``CoatyObject/custom``;
 /// 3. else an ``ObjectDecodingError`` naming the object type, the core type and the field.
 ///
-/// An object decodes exactly when coaty-js's `CoreTypes.isObject` accepts it.
+/// Without registered types, an object decodes exactly when coaty-js's `CoreTypes.isObject`
+/// accepts it; a registered type must in addition find the members its `Decodable` conformance needs.
 ///
 /// ```swift
 /// var registry = ObjectTypeRegistry()

@@ -1,4 +1,5 @@
 import CoreTypes
+import Foundation
 import Testing
 
 /// An application type that keeps undeclared members.
@@ -206,6 +207,9 @@ struct Meter: CoatyObject, WireKeyNaming {
         #expect(meter.reading.kilowattHours == 12.5)
         #expect(meter.custom.keys == ["Note"])
         #expect(try JSONValue.object(meter.jsonObject()).serializedString() == text)
+        let wrong = text.replacingOccurrences(of: #"{"KilowattHours":12.5}"#, with: #"{"KilowattHours":"12.5"}"#)
+        let error = #expect(throws: ObjectDecodingError.self) { try registry.decodeObject(object(wrong)) }
+        #expect(error?.field == "Reading.KilowattHours")
     }
 
     @Test func absentAndNullAreDifferent() throws {
@@ -270,6 +274,6 @@ struct Meter: CoatyObject, WireKeyNaming {
 
 extension String {
     fileprivate func replacingStatus() -> String {
-        split(separator: "\"status\":9", omittingEmptySubsequences: false).joined(separator: "\"status\":1")
+        replacingOccurrences(of: #""status":9"#, with: #""status":1"#)
     }
 }
