@@ -112,7 +112,9 @@ extension JSONObject {
     func ownValue(forJavaScriptKey key: String) -> JSONValue? {
         guard let position = position(of: key) else { return nil }
         let member = self[position]
-        return member.key.utf8.elementsEqual(key.utf8) ? member.value : nil
+        // (An `if`, not `?:`, whose `nil` would become JSON `null`: JSONValue is nil-literal convertible.)
+        guard member.key.utf8.elementsEqual(key.utf8) else { return nil }
+        return member.value
     }
 
     /// Whether the object has an own member named exactly `key`.

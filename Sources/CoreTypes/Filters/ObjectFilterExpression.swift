@@ -63,7 +63,10 @@ public struct ObjectFilterExpression: Hashable, Sendable {
     /// The first operand, `nil` when there is none (JavaScript's `undefined`).
     var firstOperand: JSONValue? { operands.first }
     /// The second operand, `nil` when there is none.
-    var secondOperand: JSONValue? { operands.count > 1 ? operands[1] : nil }
+    var secondOperand: JSONValue? {
+        guard operands.count > 1 else { return nil }  // not `?:`, whose `nil` would be JSON `null`
+        return operands[1]
+    }
 }
 
 // MARK: - Factories

@@ -57,7 +57,8 @@ extension ObjectMatcher {
         case nil, .null?:
             throw FilterError.evaluation("cannot read element \(i) of \(what), which is \(value == nil ? "missing" : "null")")
         case .array(let elements)?:
-            return i < elements.count ? elements[i] : nil
+            guard i < elements.count else { return nil }  // not `?:`, whose `nil` would be JSON `null`
+            return elements[i]
         case .string(let text)?:
             let units = text.utf16
             guard i < units.count else { return nil }
