@@ -13,7 +13,8 @@ import Testing
 
     @Test func whereOrBuildsAnOrGroup() {
         let filter = ObjectFilter.where("name", .like("Desk%")).or("name", .like("Floor%"))
-        #expect(filter.json.serializedString() == #"{"conditions":{"or":[["name",[6,"Desk%"]],["name",[6,"Floor%"]]]}}"#)
+        #expect(
+            filter.json.serializedString() == #"{"conditions":{"or":[["name",[6,"Desk%"]],["name",[6,"Floor%"]]]}}"#)
     }
 
     @Test func groupsFromLists() {
@@ -47,15 +48,23 @@ import Testing
 
     @Test func contextFilterBuilders() {
         let filter = ContextFilter.where("floor", .between(1, 3)).and("building", .in(["B1", "B2"]))
-        #expect(filter.json.serializedString() == #"{"conditions":{"and":[["floor",[4,1,3]],["building",[13,["B1","B2"]]]]}}"#)
+        #expect(
+            filter.json.serializedString()
+                == #"{"conditions":{"and":[["floor",[4,1,3]],["building",[13,["B1","B2"]]]]}}"#)
         #expect(ContextFilter.where("a", .exists).or("b", .exists).conditions?.conditions.count == 2)
     }
 
     @Test func builtFiltersMatchAsTheyRead() throws {
         let lamp: JSONObject = ["name": "Desk lamp", "isOn": true, "brightness": 0.8, "tags": ["warm", "led"]]
-        #expect(try ObjectMatcher.matches(lamp, filter: ObjectFilter.where("isOn", .equals(true)).and("brightness", .greaterThan(0.5))))
-        #expect(try !ObjectMatcher.matches(lamp, filter: ObjectFilter.where("isOn", .equals(false)).and("name", .like("Desk%"))))
-        #expect(try ObjectMatcher.matches(lamp, filter: ObjectFilter.where("isOn", .equals(false)).or("tags", .contains(["led"]))))
+        #expect(
+            try ObjectMatcher.matches(
+                lamp, filter: ObjectFilter.where("isOn", .equals(true)).and("brightness", .greaterThan(0.5))))
+        #expect(
+            try !ObjectMatcher.matches(
+                lamp, filter: ObjectFilter.where("isOn", .equals(false)).and("name", .like("Desk%"))))
+        #expect(
+            try ObjectMatcher.matches(
+                lamp, filter: ObjectFilter.where("isOn", .equals(false)).or("tags", .contains(["led"]))))
         #expect(try ObjectMatcher.matches(lamp, filter: ObjectFilter.where("brightness", .between(1, 0.5))))
     }
 }

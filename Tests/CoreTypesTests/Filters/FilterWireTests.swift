@@ -90,7 +90,8 @@ import Testing
     @Test func joinConditionsRoundTripAndValidate() throws {
         let text = #"{"localProperty":"locationId","asProperty":"location","isOneToOneRelation":true}"#
         let join = try ObjectJoinCondition(json: JSONValue(parsing: text))
-        #expect(join == ObjectJoinCondition(localProperty: "locationId", asProperty: "location", isOneToOneRelation: true))
+        #expect(
+            join == ObjectJoinCondition(localProperty: "locationId", asProperty: "location", isOneToOneRelation: true))
         #expect(join.json.serializedString() == text)
         #expect(try ObjectJoinCondition.list(json: JSONValue(parsing: text)) == [join])
         #expect(try ObjectJoinCondition.list(json: [join.json, join.json]).count == 2)
@@ -101,7 +102,9 @@ import Testing
             #"{"localProperty":"a","asProperty":"x","isLocalPropertyArray":null}"#,
             #"{"localProperty":"a","asProperty":"x","isOneToOneRelation":"yes"}"#, "null", #"[{"localProperty":"a"}]"#,
         ] {
-            let error = #expect(throws: FilterError.self, "\(bad)") { try ObjectJoinCondition.list(json: JSONValue(parsing: bad)) }
+            let error = #expect(throws: FilterError.self, "\(bad)") {
+                try ObjectJoinCondition.list(json: JSONValue(parsing: bad))
+            }
             #expect(error?.code == .invalidJoinCondition)
         }
     }

@@ -34,7 +34,8 @@ import Testing
     }
 
     @Test func numbersSortNumericallyAndBooleansFalseFirst() throws {
-        let numbers = [("a", 10), ("b", 2), ("c", -1)].map { object($0.0, [("v", .int($0.1))]) }
+        let numbers =
+            [("a", 10), ("b", 2), ("c", -1)].map { object($0.0, [("v", .int($0.1))]) }
             + [object("d", [("v", 2.5)])]
         #expect(names(try ObjectFilter.all.orderBy("v").apply(to: numbers)) == ["c", "b", "d", "a"])
         let flags = [object("t", [("v", true)]), object("f", [("v", false)])]
@@ -76,10 +77,11 @@ import Testing
         #expect(names(sorted) == ["absent", "null", "bool", "number", "string", "array", "object"])
     }
 
-    @Test(arguments: [
-        (nil, nil, ["a", "b", "c", "d"]), (0, 0, ["a", "b", "c", "d"]), (1, nil, ["b", "c", "d"]),
-        (nil, 2, ["a", "b"]), (3, 5, ["d"]), (4, 1, []), (9, nil, []), (-1, 2, ["a"]), (nil, -1, []),
-    ] as [(Int?, Int?, [String])])
+    @Test(
+        arguments: [
+            (nil, nil, ["a", "b", "c", "d"]), (0, 0, ["a", "b", "c", "d"]), (1, nil, ["b", "c", "d"]),
+            (nil, 2, ["a", "b"]), (3, 5, ["d"]), (4, 1, []), (9, nil, []), (-1, 2, ["a"]), (nil, -1, []),
+        ] as [(Int?, Int?, [String])])
     func pagingKeepsPositionsFromSkipUpToTake(skip: Int?, take: Int?, expected: [String]) throws {
         let objects = ["a", "b", "c", "d"].map { object($0) }
         let filter = ObjectFilter(skip: skip, take: take)
@@ -88,7 +90,9 @@ import Testing
 
     @Test func typedElementsAreShapedThroughTheirJSONView() throws {
         struct Light { let label: String; let level: Double }
-        let lights = [Light(label: "desk", level: 0.8), Light(label: "floor", level: 0.2), Light(label: "wall", level: 0.5)]
+        let lights = [
+            Light(label: "desk", level: 0.8), Light(label: "floor", level: 0.2), Light(label: "wall", level: 0.5),
+        ]
         let filter = ObjectFilter.where("level", .greaterThan(0.3)).orderBy("level", .descending)
         let result = try filter.apply(to: lights) { ["name": .string($0.label), "level": .double($0.level)] }
         #expect(result.map(\.label) == ["desk", "wall"])

@@ -61,7 +61,9 @@ import Testing
         let precomposed: JSONValue = ["caf\u{E9}": 1]
         let condition = ObjectFilterCondition(["cafe\u{301}"], .exists)
         #expect(try !ObjectMatcher.matches(precomposed, condition: condition))
-        #expect(try !ObjectMatcher.matches(["s": "caf\u{E9}"], condition: ObjectFilterCondition("s", .equals("cafe\u{301}"))))
+        #expect(
+            try !ObjectMatcher.matches(
+                ["s": "caf\u{E9}"], condition: ObjectFilterCondition("s", .equals("cafe\u{301}"))))
     }
 
     @Test func mixedTypesCompareWithJavaScriptCoercion() throws {
@@ -110,7 +112,9 @@ import Testing
 
     @Test func inNeedsAnArrayOperand() throws {
         for op in [FilterOperator.in, .notIn] {
-            let error = #expect(throws: FilterError.self) { try matches("n", ObjectFilterExpression(op, operands: [42])) }
+            let error = #expect(throws: FilterError.self) {
+                try matches("n", ObjectFilterExpression(op, operands: [42]))
+            }
             #expect(error?.code == .evaluationFailed)
         }
         #expect(try matches("n", .in([1, 42])) && matches("n", .notIn(["42"])))
@@ -166,7 +170,8 @@ import Testing
         #expect(try !ObjectMatcher.callMatches(context: context, filter: .where("floor", .equals("3"))))
         #expect(try !ObjectMatcher.callMatches(context: context, filter: ContextFilter(conditions: .or([]))))
         #expect(throws: FilterError.self) {
-            try ObjectMatcher.callMatches(context: context, filter: .where("floor", ObjectFilterExpression(.in, operands: [3])))
+            try ObjectMatcher.callMatches(
+                context: context, filter: .where("floor", ObjectFilterExpression(.in, operands: [3])))
         }
     }
 
