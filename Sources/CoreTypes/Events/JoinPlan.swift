@@ -1,0 +1,50 @@
+/// What an agent sends when it connects: client id, last will, subscriptions and the join
+/// publications.
+///
+/// coaty-js does this on every CONNACK (the first connect and every reconnect): subscribe to
+/// Associate events of each IO node's context and to Discover requests (for the built-in
+/// identity and IO node responders), advertise the identity and then each IO node on its core type
+/// only, and leave a last will that deadvertises all of them.
+///
+/// ```swift
+/// let plan = try JoinPlan(identity: identity, ioNodes: ioNodes, in: scope)
+/// connect(clientID: plan.clientID, will: plan.lastWill)
+/// plan.subscriptions.forEach(subscribe)
+/// plan.publications.forEach(publish)
+/// ```
+public struct JoinPlan: Sendable, Hashable {
+    /// The MQTT client id: `"Coaty"` and the first 18 characters of the identity id without `-`.
+    public var clientID: String
+    /// The last will: the Deadvertise of the identity and IO node ids on the agent's `DAD` topic,
+    /// QoS 0, not retained. A graceful stop publishes the same message before disconnecting.
+    public var lastWill: Publication
+    /// The subscription filters to send, in order: `ASC:<context>` per IO node, then `DSC`.
+    public var subscriptions: [String]
+    /// The join publications, in order: the identity's Advertise, then one per IO node.
+    public var publications: [Publication]
+
+    /// Plans the join of an agent.
+    ///
+    /// - Parameters:
+    ///   - identity: the agent's identity object (core type `Identity`).
+    ///   - ioNodes: the agent's IO nodes (core type `IoNode`), one per IO context, named after it.
+    ///   - scope: the agent's namespace and identity id.
+    /// - Throws: ``EventError`` when an object is not valid or an IO node's name cannot be a topic level.
+    public init(identity: any CoatyObject, ioNodes: [any CoatyObject] = [], in scope: AgentScope) throws(EventError) {
+        let joined: [any CoatyObject] = [identity] + ioNodes
+        clientID = TopicRules.clientID(identityID: identity.objectId)
+        lastWill = try Deadvertise(objectIDs: joined.map(\.objectId)).publication(in: scope)
+        subscriptions = try ioNodes.map { node throws(EventError) in
+            try ObservationPlan.associate(ioContextName: node.name, in: scope).topicFilter
+        }
+        subscriptions.append(ObservationPlan.discover(in: scope).topicFilter)
+        publications = try joined.map { object throws(EventError) in
+            let advertise = Advertise(object: object)
+            return Publication(
+                topic: TopicRules.topicName(
+                    namespace: scope.namespace, eventType: .advertise, filter: object.coreType.rawValue,
+                    sourceID: scope.identityID, correlationID: nil),
+                payload: try advertise.payload())
+        }
+    }
+}
