@@ -56,22 +56,8 @@ public struct Advertise: CoatyEvent {
     /// - Throws: ``EventError`` when the event is not valid.
     public func publications(in scope: AgentScope) throws(EventError) -> [Publication] {
         let payload = try payload()
-        return EventObjects.typeFilters(of: object).map { filter in
-            Publication(
-                topic: TopicRules.topicName(
-                    namespace: scope.namespace, eventType: Self.eventType, filter: filter,
-                    sourceID: scope.identityID, correlationID: nil),
-                payload: payload)
-        }
-    }
-}
-
-extension EventObjects {
-    /// The event filters an Advertise or Update of `object` is published with, in coaty-js order:
-    /// the core type, then `:<objectType>` unless that is the core type's canonical object type.
-    static func typeFilters(of object: any CoatyObject) -> [String] {
-        let coreType = object.coreType
-        guard object.objectType != coreType.canonicalObjectType else { return [coreType.rawValue] }
-        return [coreType.rawValue, ":" + object.objectType]
+        let filters = CoatyTopic.eventTypeFilters(
+            publishing: Self.eventType, coreType: object.coreType, objectType: object.objectType)
+        return filters.map { Publication(topic: scope.topic(Self.eventType, filter: $0), payload: payload) }
     }
 }

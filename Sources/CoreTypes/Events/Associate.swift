@@ -90,15 +90,13 @@ public struct Associate: CoatyEvent {
     /// - Throws: ``EventError`` when the IO context name cannot be a topic level (coaty-js logs
     ///   and drops such events) or the payload is not valid.
     public func publication(in scope: AgentScope) throws(EventError) -> Publication {
-        guard TopicRules.isValidEventFilter(ioContextName) else {
+        guard CoatyTopic.isValidEventFilter(ioContextName) else {
             throw EventError(
                 code: .invalidEventFilter, eventType: Self.eventType, field: "ioContextName",
                 detail: "IO context name '\(ioContextName)' must be non-empty and contain no '/', '+', '#' or U+0000")
         }
         return Publication(
-            topic: TopicRules.topicName(
-                namespace: scope.namespace, eventType: Self.eventType, filter: ioContextName,
-                sourceID: scope.identityID, correlationID: nil),
+            topic: scope.topic(Self.eventType, filter: ioContextName),
             payload: try payload())
     }
 }

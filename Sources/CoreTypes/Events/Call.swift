@@ -131,7 +131,7 @@ public struct Call: RequestEvent {
     }
 
     static func checkOperation(_ operation: String) throws(EventError) {
-        guard TopicRules.isValidEventFilter(operation) else {
+        guard CoatyTopic.isValidEventFilter(operation) else {
             throw EventError(
                 code: .invalidEventFilter, eventType: eventType, field: "operation",
                 detail: "operation '\(operation)' must be non-empty and contain no '/', '+', '#' or U+0000")

@@ -96,14 +96,12 @@ public struct Channel: CoatyEvent {
     public func publication(in scope: AgentScope) throws(EventError) -> Publication {
         let payload = try payload()
         return Publication(
-            topic: TopicRules.topicName(
-                namespace: scope.namespace, eventType: Self.eventType, filter: id, sourceID: scope.identityID,
-                correlationID: nil),
+            topic: scope.topic(Self.eventType, filter: id),
             payload: payload)
     }
 
     static func checkID(_ id: String) throws(EventError) {
-        guard TopicRules.isValidEventFilter(id) else {
+        guard CoatyTopic.isValidEventFilter(id) else {
             throw EventError(
                 code: .invalidEventFilter, eventType: eventType, field: "channelId",
                 detail: "channel id '\(id)' must be non-empty and contain no '/', '+', '#' or U+0000")

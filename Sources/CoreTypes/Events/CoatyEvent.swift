@@ -96,9 +96,7 @@ extension RequestEvent {
         _ response: Response, correlationID: String?, in scope: AgentScope
     ) throws(EventError) -> Publication {
         try check(response)
-        let topic = TopicRules.topicName(
-            namespace: scope.namespace, eventType: Response.eventType, filter: nil, sourceID: scope.identityID,
-            correlationID: correlationID)
-        return Publication(topic: topic, payload: try response.payload())
+        let payload = try response.payload()
+        return Publication(topic: scope.topic(Response.eventType, correlationID: correlationID), payload: payload)
     }
 }

@@ -47,10 +47,6 @@ public struct Deadvertise: CoatyEvent {
     ///
     /// - Throws: ``EventError`` when an id is empty.
     public func publication(in scope: AgentScope) throws(EventError) -> Publication {
-        Publication(
-            topic: TopicRules.topicName(
-                namespace: scope.namespace, eventType: Self.eventType, filter: nil, sourceID: scope.identityID,
-                correlationID: nil),
-            payload: try payload())
+        Publication(topic: scope.topic(Self.eventType), payload: try payload())
     }
 }

@@ -19,7 +19,7 @@ public struct JoinPlan: Sendable, Hashable {
     /// QoS 0, not retained. A graceful stop publishes the same message before disconnecting.
     public var lastWill: Publication
     /// The subscription filters to send, in order: `ASC:<context>` per IO node, then `DSC`.
-    public var subscriptions: [String]
+    public var subscriptions: [TopicFilter]
     /// The join publications, in order: the identity's Advertise, then one per IO node.
     public var publications: [Publication]
 
@@ -32,7 +32,7 @@ public struct JoinPlan: Sendable, Hashable {
     /// - Throws: ``EventError`` when an object is not valid or an IO node's name cannot be a topic level.
     public init(identity: any CoatyObject, ioNodes: [any CoatyObject] = [], in scope: AgentScope) throws(EventError) {
         let joined: [any CoatyObject] = [identity] + ioNodes
-        clientID = TopicRules.clientID(identityID: identity.objectId)
+        clientID = CoatyProtocol.mqttClientID(forIdentityID: identity.objectId)
         lastWill = try Deadvertise(objectIDs: joined.map(\.objectId)).publication(in: scope)
         subscriptions = try ioNodes.map { node throws(EventError) in
             try ObservationPlan.associate(ioContextName: node.name, in: scope).topicFilter
@@ -40,11 +40,9 @@ public struct JoinPlan: Sendable, Hashable {
         subscriptions.append(ObservationPlan.discover(in: scope).topicFilter)
         publications = try joined.map { object throws(EventError) in
             let advertise = Advertise(object: object)
+            // Identity and IO nodes are advertised on their core type only.
             return Publication(
-                topic: TopicRules.topicName(
-                    namespace: scope.namespace, eventType: .advertise, filter: object.coreType.rawValue,
-                    sourceID: scope.identityID, correlationID: nil),
-                payload: try advertise.payload())
+                topic: scope.topic(.advertise, filter: object.coreType.rawValue), payload: try advertise.payload())
         }
     }
 }

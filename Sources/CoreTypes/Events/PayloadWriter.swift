@@ -77,7 +77,7 @@ enum EventObjects {
     static func checkObjectType(
         _ object: any CoatyObject, eventType: EventType, field: String = "object.objectType"
     ) throws(EventError) {
-        guard TopicRules.isValidEventFilter(object.objectType) else {
+        guard CoatyTopic.isValidEventFilter(object.objectType) else {
             throw EventError(
                 code: .invalidEventFilter, eventType: eventType, field: field,
                 detail: "object type '\(object.objectType)' cannot be a topic level: it must be non-empty "

@@ -32,7 +32,7 @@ public struct Raw: Sendable, Hashable {
     /// - Throws: ``EventError`` with code ``EventError/Code/invalidTopic`` when the topic starts
     ///   with `coaty/` or is not a valid topic name (coaty-js logs and drops such messages).
     public func publication() throws(EventError) -> Publication {
-        guard !TopicRules.isCoatyTopicLike(topic), TopicRules.isValidTopic(topic, forSubscription: false) else {
+        guard MQTTTopic.isValidRawPublicationTopic(topic) else {
             throw EventError(
                 code: .invalidTopic, eventType: nil, field: "topic",
                 detail: "Raw topic '\(topic)' must be a non-empty topic name without '+', '#' or U+0000, "

@@ -70,7 +70,10 @@ public struct Update: RequestEvent {
         in scope: AgentScope, makeCorrelationID: () -> String
     ) throws(EventError) -> RequestPlan {
         let payload = try payload()
-        let exchanges = EventObjects.typeFilters(of: object).map { filter in
+        // coaty-js makes the core type's exchange first but publishes the object type's first.
+        let publishOrder = CoatyTopic.eventTypeFilters(
+            publishing: Self.eventType, coreType: object.coreType, objectType: object.objectType)
+        let exchanges = publishOrder.reversed().map { filter in
             RequestPlan.exchange(
                 Self.eventType, filter: filter, payload: payload, responseType: Complete.eventType, in: scope,
                 correlationID: makeCorrelationID())

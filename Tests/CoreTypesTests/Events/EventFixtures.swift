@@ -107,16 +107,13 @@ extension VectorCase {
 }
 
 /// The correlation level of a Coaty topic name, `nil` when it has none.
-func correlationLevel(of topic: String) -> String? {
-    let levels = topic.split(separator: "/", omittingEmptySubsequences: false)
-    return levels.count > 5 && !levels[5].isEmpty ? String(levels[5]) : nil
+func correlationLevel(of topic: String) throws -> String? {
+    try CoatyTopic(parsing: topic)?.correlationID
 }
 
 /// The event filter of a Coaty topic name (`CHN:lights` → `lights`), `nil` when it has none.
-func eventFilterLevel(of topic: String) -> String? {
-    let levels = topic.split(separator: "/", omittingEmptySubsequences: false)
-    guard levels.count > 3, let colon = levels[3].firstIndex(of: ":") else { return nil }
-    return String(levels[3][levels[3].index(after: colon)...])
+func eventFilterLevel(of topic: String) throws -> String? {
+    try CoatyTopic(parsing: topic)?.eventTypeFilter
 }
 
 /// Compares planned publications with a vector's `{topic, payload | payloadHex, retain?}` list.

@@ -78,7 +78,7 @@ enum InboundSetup {
         switch self {
         case .raw(let filter):
             let received: JSONValue = ["topic": .string(topic), "payloadHex": .string(hex(payload))]
-            guard mqttMatches(topic: topic, filter: filter) else {
+            guard MQTTTopic.matches(topic: topic, filter: filter) else {
                 return InboundVerdict(rejection: "topic does not match the Raw filter")
             }
             return InboundVerdict(received: received)
@@ -99,9 +99,9 @@ enum InboundSetup {
     }
 
     private func receiveCoatyEvent(topic: String, payload: [UInt8]) throws -> InboundVerdict {
-        let level = topic.split(separator: "/", omittingEmptySubsequences: false)[3]
-        let eventType = try #require(EventType(rawValue: String(level.prefix { $0 != ":" })))
-        let filter = eventFilterLevel(of: topic) ?? ""
+        let parsed = try #require(try CoatyTopic(parsing: topic))
+        let eventType = parsed.eventType
+        let filter = parsed.eventTypeFilter ?? ""
         var verdict = InboundVerdict(eventType: eventType)
         let event: any CoatyEvent
         do throws(EventError) {
@@ -179,16 +179,4 @@ enum InboundSetup {
 func hex(_ bytes: [UInt8]) -> String {
     let digits = Array("0123456789abcdef")
     return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
-}
-
-/// MQTT topic matching, for the Raw cases.
-func mqttMatches(topic: String, filter: String) -> Bool {
-    let t = topic.split(separator: "/", omittingEmptySubsequences: false)
-    let f = filter.split(separator: "/", omittingEmptySubsequences: false)
-    for (i, level) in f.enumerated() {
-        if level == "#" { return true }
-        guard i < t.count else { return false }
-        if level != "+" && level != t[i] { return false }
-    }
-    return t.count == f.count
 }

@@ -50,7 +50,7 @@ import Testing
         let requestTopic = vector.input["requestTopic"]?.stringValue ?? ""
         let requestPayload = try vector.input["requestPayload"]?.stringValue.map { try JSONValue(parsing: $0) } ?? .null
         func respond<R: RequestEvent>(to request: R, with response: R.Response) throws -> [Publication] {
-            [try request.responsePublication(response, correlationID: correlationLevel(of: requestTopic), in: scope)]
+            [try request.responsePublication(response, correlationID: try correlationLevel(of: requestTopic), in: scope)]
         }
         let advertisePrefix = "publishAdvertise(AdvertiseEvent.withObject("
         if action.hasPrefix(advertisePrefix), action.hasSuffix("))"), action.dropFirst(advertisePrefix.count).first == "{" {
@@ -86,7 +86,7 @@ import Testing
             let update = try Update(json: requestPayload, registry: F.registry)
             return try respond(to: update, with: Complete(object: update.object))
         case "returnEvent(ReturnEvent.withResult(true))":
-            let call = try Call(operation: eventFilterLevel(of: requestTopic) ?? "", json: requestPayload)
+            let call = try Call(operation: try eventFilterLevel(of: requestTopic) ?? "", json: requestPayload)
             return try respond(to: call, with: Return(result: true))
         default: return nil
         }
@@ -100,9 +100,9 @@ import Testing
         let expected = vector.expected
         let scope = vector.scope
         let join = try JoinPlan(identity: EventFixtures.identity(scope.identityID), in: scope)
-        #expect(join.subscriptions == expected["subscriptionsAfterJoin"]?.arrayValue?.compactMap(\.stringValue))
+        #expect(join.subscriptions.map(\.rawValue) == expected["subscriptionsAfterJoin"]?.arrayValue?.compactMap(\.stringValue))
 
-        let filters: [String]
+        let filters: [TopicFilter]
         do {
             guard let planned = try Self.subscriptions(for: action, in: scope) else {
                 Issue.record("no Swift equivalent mapped for \(action)")
@@ -119,23 +119,24 @@ import Testing
         #expect(expected["throws"] == nil, "coaty-js threw \(expected["throws"] ?? "")")
         // A filter the agent already subscribed (at join) is shared, not subscribed again.
         let added = filters.filter { !join.subscriptions.contains($0) }
-        #expect(added == expected["added"]?.arrayValue?.compactMap(\.stringValue))
+        #expect(added.map(\.rawValue) == expected["added"]?.arrayValue?.compactMap(\.stringValue))
         #expect(expected["removed"]?.arrayValue?.isEmpty == true)
     }
 
     // swift-format-ignore
     /// The table: coaty-js action text → the Swift subscription filters. `nil` when not mapped.
-    static func subscriptions(for action: String, in scope: AgentScope) throws -> [String]? {
+    static func subscriptions(for action: String, in scope: AgentScope) throws -> [TopicFilter]? {
         var counter = CorrelationCounter()
-        func responses(_ event: some RequestEvent) throws -> [String] {
-            try event.requestPlan(in: scope, makeCorrelationID: { counter.next() }).exchanges.map(\.responseFilter)
+        func responses(_ event: some RequestEvent) throws -> [TopicFilter] {
+            let plan = try event.requestPlan(in: scope, makeCorrelationID: { counter.next() })
+            return plan.exchanges.map(\.responseFilter)
         }
         switch action {
         case "(none; subscriptions made on start)": return []
         case "observeAdvertiseWithObjectType('com.example.Light').subscribe()": return [try ObservationPlan.advertise(objectType: "com.example.Light", in: scope).topicFilter]
         case "observeAdvertiseWithObjectType('coaty.Task').subscribe()":
             let plan = try ObservationPlan.advertise(objectType: "coaty.Task", in: scope)
-            #expect(plan.objectTypeFilter == "coaty.Task")
+            #expect(plan.requiredObjectType == "coaty.Task")
             return [plan.topicFilter]
         case "observeAdvertiseWithCoreType('Light')":
             #expect(CoreType(rawValue: "Light") == nil)

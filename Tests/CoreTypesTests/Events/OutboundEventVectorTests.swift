@@ -83,7 +83,7 @@ struct OutboundRun {
     private var requestTopic: String { vector.input["requestTopic"]?.stringValue ?? "" }
 
     private func respond<R: RequestEvent>(to request: R, with response: R.Response) throws -> [Publication] {
-        [try request.responsePublication(response, correlationID: correlationLevel(of: requestTopic), in: scope)]
+        [try request.responsePublication(response, correlationID: try correlationLevel(of: requestTopic), in: scope)]
     }
 
     /// The IO value publication of a source associated by the injected Associate (if any).
@@ -318,6 +318,6 @@ struct OutboundRun {
     }
 
     private func injectedCall() throws -> Call {
-        try Call(operation: eventFilterLevel(of: requestTopic) ?? "", json: requestPayload)
+        try Call(operation: try eventFilterLevel(of: requestTopic) ?? "", json: requestPayload)
     }
 }
