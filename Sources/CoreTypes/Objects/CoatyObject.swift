@@ -28,6 +28,11 @@ public protocol CoatyObject: Codable, Sendable {
     /// Defaults to the core type's canonical object type (`coaty.Task` for ``TaskObject``).
     static var objectType: String { get }
 
+    /// The core type of this object; defaults to the type's ``coreType-swift.type.property``.
+    ///
+    /// Only ``BaseObject`` overrides it: a base object may carry the base fields of an object of
+    /// any core type (as coaty-js's `CoreTypes.isObject(obj, "CoatyObject")` accepts every core type).
+    var coreType: CoreType { get }
     /// The object's unique id, usually a lowercase UUID v4 (``ObjectID/make()``); any non-empty string.
     var objectId: String { get }
     /// The object's type, in reverse-domain notation; defaults to the type's ``objectType-swift.type.property``.
@@ -50,7 +55,7 @@ extension CoatyObject {
     /// The canonical object type of ``coreType-swift.type.property``.
     public static var objectType: String { coreType.canonicalObjectType }
 
-    /// The core type of this object.
+    /// Defaults to the type's ``coreType-swift.type.property``.
     public var coreType: CoreType { Self.coreType }
 
     /// Defaults to the type's ``objectType-swift.type.property``.

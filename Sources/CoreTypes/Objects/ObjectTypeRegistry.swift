@@ -1,65 +1,177 @@
-/// The object types one container knows, and the decode chain for incoming objects.
+/// The application object types one container knows, and the decode chain for incoming objects.
 ///
-/// STUB: the object-model work replaces this file. The signatures below are the contract the
-/// event payloads build on.
+/// A registry is a value owned by a container (there is no global registry, and nothing is
+/// registered at import time). The container registers its application types while it
+/// bootstraps, then calls ``freeze()``; a duplicate or invalid object type is a bootstrap error.
+///
+/// ``decodeObject(_:)-(JSONObject)`` turns an incoming JSON object into a Swift value:
+/// 1. the Swift type registered for its `objectType`, decoded with `Decodable` (the object must
+///    also pass coaty-js's validation for its core type, and declare the type's core type);
+/// 2. else the struct of its `coreType` (``BaseObject``, ``TaskObject``, …), with every member the
+///    struct does not declare kept in ``CoatyObject/custom``;
+/// 3. else an ``ObjectDecodingError`` naming the object type, the core type and the field.
+///
+/// An object decodes exactly when coaty-js's `CoreTypes.isObject` accepts it.
+///
+/// ```swift
+/// var registry = ObjectTypeRegistry()
+/// try registry.register(Light.self)
+/// registry.freeze()
+/// let object = try registry.decodeObject(json)   // a Light, or a core type struct
+/// ```
 public struct ObjectTypeRegistry: Sendable {
+    struct Entry: Sendable {
+        let type: any CoatyObject.Type
+        let decode: @Sendable (JSONObject, WireContext, ObjectTypeRegistry) throws(ObjectDecodingError) -> any CoatyObject
+    }
+
+    struct Fragment: Sendable {
+        let type: any Sendable.Type
+        let field: String
+    }
+
+    private var entries: [String: Entry] = [:]
+    var fragmentsByType: [ObjectIdentifier: Fragment] = [:]
+    var fragmentTypesByField: [String: ObjectIdentifier] = [:]
+
     /// Creates a registry that knows only the core types.
     public init() {}
 
     /// Whether the registry has been frozen (after the container bootstrapped).
     public private(set) var isFrozen = false
 
+    /// The object types of the registered application types, sorted.
+    public var registeredObjectTypes: [String] { entries.keys.sorted() }
+
+    /// The Swift type registered for `objectType`, if any.
+    public func registeredType(for objectType: String) -> (any CoatyObject.Type)? {
+        entries[objectType]?.type
+    }
+
     /// Registers an application type under its ``CoatyObject/objectType-swift.type.property``.
-    public mutating func register<T: CoatyObject>(_ type: T.Type) throws {}
+    ///
+    /// The object type must be a valid event filter (non-empty, without `+`, `#`, `/` and NUL, as
+    /// it appears in topics) and must not start with `coaty.`, the prefix Coaty reserves for its
+    /// own types (the core types need no registration).
+    ///
+    /// - Throws: ``ObjectTypeRegistryError`` with code ``ObjectTypeRegistryError/Code/frozen``,
+    ///   ``ObjectTypeRegistryError/Code/duplicateObjectType``,
+    ///   ``ObjectTypeRegistryError/Code/invalidObjectType`` or
+    ///   ``ObjectTypeRegistryError/Code/reservedObjectType``.
+    public mutating func register<T: CoatyObject>(_ type: T.Type) throws {
+        try register(type, allowsReservedPrefix: false)
+    }
+
+    /// Registers `type`; `allowsReservedPrefix` lets framework-defined types (such as SensorThings
+    /// types) use the `coaty.` prefix.
+    mutating func register<T: CoatyObject>(_ type: T.Type, allowsReservedPrefix: Bool) throws(ObjectTypeRegistryError) {
+        let objectType = T.objectType
+        guard !isFrozen else {
+            throw ObjectTypeRegistryError(
+                code: .frozen,
+                detail: "cannot register '\(objectType)' (\(T.self)): the registry is frozen; register types before bootstrap ends")
+        }
+        guard Self.isValidEventFilter(objectType) else {
+            throw ObjectTypeRegistryError(
+                code: .invalidObjectType,
+                detail: "object type '\(objectType)' of \(T.self) must be non-empty and must not contain '+', '#', '/' or NUL")
+        }
+        guard allowsReservedPrefix || !objectType.hasPrefix("coaty.") else {
+            throw ObjectTypeRegistryError(
+                code: .reservedObjectType,
+                detail: "object type '\(objectType)' of \(T.self) starts with the reserved prefix 'coaty.'; use your own reverse-domain name")
+        }
+        if let existing = entries[objectType] {
+            throw ObjectTypeRegistryError(
+                code: .duplicateObjectType,
+                detail: "object type '\(objectType)' is already registered for \(existing.type); cannot register \(T.self) too")
+        }
+        entries[objectType] = Entry(type: T.self) { object, context, registry throws(ObjectDecodingError) in
+            try registry.decodeRegistered(T.self, from: object, context: context)
+        }
+    }
 
     /// Freezes the registry: later registrations fail.
     public mutating func freeze() { isFrozen = true }
 
     /// Decodes an incoming object through the chain: registered type, else core type with
     /// unknown members in `custom`, else an error.
+    ///
+    /// - Throws: ``ObjectDecodingError`` naming the object type, the core type and the field.
     public func decodeObject(_ json: JSONObject) throws(ObjectDecodingError) -> any CoatyObject {
-        throw ObjectDecodingError(objectType: json["objectType"]?.stringValue, coreType: json["coreType"]?.stringValue, field: nil, reason: "not implemented")
+        try decode(json, context: WireContext(of: json))
     }
 
     /// Decodes an incoming object held in any JSON value (it must be an object).
+    ///
+    /// - Throws: ``ObjectDecodingError`` when the value is not an object or does not decode.
     public func decodeObject(_ json: JSONValue) throws(ObjectDecodingError) -> any CoatyObject {
         guard case .object(let object) = json else {
-            throw ObjectDecodingError(objectType: nil, coreType: nil, field: nil, reason: "expected a JSON object, found \(json.typeName)")
+            throw ObjectDecodingError(
+                objectType: nil, coreType: nil, field: nil, reason: "expected a JSON object, found \(Wire.describe(json))")
         }
         return try decodeObject(object)
     }
-}
 
-extension CoatyObject {
-    /// The wire form of this object: its fields, `coreType`, `objectType`, and ``custom`` at the top level.
-    public func jsonObject() throws -> JSONObject { [:] }
-}
-
-/// Why an incoming object could not be decoded.
-public struct ObjectDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The object's `objectType`, when it had a readable one.
-    public let objectType: String?
-    /// The object's `coreType`, when it had a readable one.
-    public let coreType: String?
-    /// The offending field (a dotted path for nested fields), when one field is to blame.
-    public let field: String?
-    /// What is wrong.
-    public let reason: String
-
-    /// Creates an error.
-    public init(objectType: String?, coreType: String?, field: String?, reason: String) {
-        self.objectType = objectType
-        self.coreType = coreType
-        self.field = field
-        self.reason = reason
+    /// Decodes an incoming object as the Swift type `type`: a core type struct (validated as that
+    /// core type) or a registered type (which must be registered under the object's object type).
+    ///
+    /// - Throws: ``ObjectDecodingError`` when the object does not decode as `type`.
+    public func decodeObject<T: CoatyObject>(_ json: JSONObject, as type: T.Type) throws(ObjectDecodingError) -> T {
+        let context = WireContext(of: json)
+        if let core = T.self as? any CoreObject.Type {
+            let decoded = try core.init(wire: json, context: context, registry: self)
+            guard let result = decoded as? T else { throw context.error(nil, "internal: \(core) is not \(T.self)") }
+            return result
+        }
+        guard let objectType = context.objectType, entries[objectType]?.type == T.self else {
+            throw context.error("objectType", "is not the object type registered for \(T.self) ('\(T.objectType)')")
+        }
+        return try decodeRegistered(T.self, from: json, context: context)
     }
 
-    /// One line naming the object type, the core type, the field and the reason.
-    public var description: String {
-        var text = "cannot decode object"
-        if let objectType { text += " of object type '\(objectType)'" }
-        if let coreType { text += " (core type '\(coreType)')" }
-        if let field { text += ": field '\(field)'" }
-        return text + ": " + reason
+    /// Decodes a Coaty object nested in another one (``Snapshot/object``) through the chain.
+    func decodeNested(_ json: JSONObject, _ key: String, _ outer: WireContext) throws(ObjectDecodingError) -> any CoatyObject {
+        do {
+            return try decodeObject(json)
+        } catch {
+            let field = outer.fieldPath(key) + (error.field.map { "." + $0 } ?? "")
+            throw ObjectDecodingError(objectType: outer.objectType, coreType: outer.coreType, field: field, reason: error.reason)
+        }
+    }
+
+    private func decode(_ json: JSONObject, context: WireContext) throws(ObjectDecodingError) -> any CoatyObject {
+        if !entries.isEmpty, let objectType = context.objectType, let entry = entries[objectType] {
+            return try entry.decode(json, context, self)
+        }
+        guard let coreTypeValue = json["coreType"] else { throw context.missing("coreType") }
+        let name = try Wire.string(coreTypeValue, "coreType", context)
+        guard let coreType = CoreType(rawValue: name) else {
+            throw context.error("coreType", "'\(name)' is not a Coaty core type")
+        }
+        return try Self.coreStruct(for: coreType).init(wire: json, context: context, registry: self)
+    }
+
+    /// The struct that decodes objects of `coreType`.
+    static func coreStruct(for coreType: CoreType) -> any CoreObject.Type {
+        switch coreType {
+        case .coatyObject: return BaseObject.self
+        case .user: return User.self
+        case .annotation: return Annotation.self
+        case .task: return TaskObject.self
+        case .ioContext: return IoContext.self
+        case .ioNode: return IoNode.self
+        case .ioSource: return IoSource.self
+        case .ioActor: return IoActor.self
+        case .identity: return Identity.self
+        case .log: return Log.self
+        case .location: return Location.self
+        case .snapshot: return Snapshot.self
+        }
+    }
+
+    /// Whether `name` is a valid Coaty event filter: non-empty, without NUL, `+`, `#` and `/`.
+    static func isValidEventFilter(_ name: String) -> Bool {
+        !name.isEmpty && !name.utf8.contains { $0 == 0 || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "/") }
     }
 }

@@ -1,0 +1,184 @@
+/// Encodes any `Encodable` value as a ``JSONValue``, without going through JSON text.
+///
+/// Keyed members keep the order in which the type encodes them (for synthesized conformances, the
+/// order of the stored properties), so the result serializes in a predictable order. Members of
+/// type ``JSONValue`` and ``JSONObject`` are taken over as they are. `nil` optionals are left out
+/// (never written as `null`) unless a type calls `encodeNil` itself.
+///
+/// ```swift
+/// struct Battery: Codable { var level: Double; var charging: Bool }
+/// try JSONValueEncoder().encode(Battery(level: 0.5, charging: true))   // {"level":0.5,"charging":true}
+/// ```
+public struct JSONValueEncoder: Sendable {
+    /// How property names map to member names.
+    public var keyStrategy: JSONKeyStrategy
+
+    /// Creates an encoder.
+    public init(keyStrategy: JSONKeyStrategy = .useDefaultKeys) {
+        self.keyStrategy = keyStrategy
+    }
+
+    /// Encodes `value`.
+    ///
+    /// - Throws: `EncodingError.invalidValue` for a number JSON cannot carry (NaN, infinity, a
+    ///   `UInt64` above `Int.max`) or a value that encodes nothing, naming its coding path.
+    public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
+        try JSONValueEncoding(keyStrategy: keyStrategy, keepsBaseFieldNames: false).encodeRoot(value)
+    }
+
+    /// Encodes `value`, which must encode as a JSON object (a struct or class with keyed members).
+    ///
+    /// - Throws: `EncodingError.invalidValue` when the value is not encoded as an object, and for
+    ///   the reasons listed at ``encode(_:)``.
+    public func encodeObject<T: Encodable>(_ value: T) throws -> JSONObject {
+        let encoded = try encode(value)
+        guard case .object(let object) = encoded else {
+            throw EncodingError.invalidValue(
+                value, EncodingError.Context(codingPath: [], debugDescription: "\(T.self) encodes as \(encoded.typeName), not as an object"))
+        }
+        return object
+    }
+}
+
+/// Storage for a keyed or unkeyed container that nested encoders write into after the container
+/// was handed out.
+final class JSONValueEncodingBox {
+    var object: JSONObject
+    var array: [JSONValue]
+    let isArray: Bool
+    /// Containers opened with `nestedContainer`/`superEncoder`, resolved when the box is read.
+    var nested: [(key: String?, index: Int, box: JSONValueEncodingBox)] = []
+
+    init(isArray: Bool) {
+        self.isArray = isArray
+        object = JSONObject()
+        array = []
+    }
+
+    var value: JSONValue {
+        if isArray {
+            guard !nested.isEmpty else { return .array(array) }
+            var result = array
+            for entry in nested { result[entry.index] = entry.box.value }
+            return .array(result)
+        }
+        guard !nested.isEmpty else { return .object(object) }
+        var result = object
+        for entry in nested {
+            if let key = entry.key { result[key] = entry.box.value }
+        }
+        return .object(result)
+    }
+}
+
+/// The `Encoder` behind ``JSONValueEncoder``. One instance encodes a whole tree: nested values are
+/// encoded by saving and restoring ``result`` and the coding path, not by allocating new encoders.
+final class JSONValueEncoding: Encoder {
+    enum Result {
+        case none
+        case value(JSONValue)
+        case box(JSONValueEncodingBox)
+    }
+
+    var codingPath: [any CodingKey] = []
+    var result = Result.none
+    let keyStrategy: JSONKeyStrategy
+    let keepsBaseFieldNames: Bool
+
+    /// Always empty; the type is fixed by the standard library protocol (the one `Any` in CoreTypes).
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(keyStrategy: JSONKeyStrategy, keepsBaseFieldNames: Bool) {
+        self.keyStrategy = keyStrategy
+        self.keepsBaseFieldNames = keepsBaseFieldNames
+    }
+
+    func encodeRoot<T: Encodable>(_ value: T) throws -> JSONValue {
+        if let passthrough = Self.passthrough(value) { return passthrough }
+        try value.encode(to: self)
+        return try finish(value)
+    }
+
+    /// Encodes a nested value, reusing this encoder.
+    func encodeNested<T: Encodable>(_ value: T, key: any CodingKey) throws -> JSONValue {
+        if let passthrough = Self.passthrough(value) { return passthrough }
+        let saved = result
+        result = .none
+        codingPath.append(key)
+        defer {
+            result = saved
+            codingPath.removeLast()
+        }
+        try value.encode(to: self)
+        return try finish(value)
+    }
+
+    private func finish<T>(_ value: T) throws -> JSONValue {
+        switch result {
+        case .value(let encoded): return encoded
+        case .box(let box): return box.value
+        case .none:
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(codingPath: codingPath, debugDescription: "\(T.self) did not encode any value"))
+        }
+    }
+
+    @inline(__always)
+    static func passthrough<T>(_ value: T) -> JSONValue? {
+        if T.self == JSONValue.self, let json = value as? JSONValue { return json }
+        if T.self == JSONObject.self, let object = value as? JSONObject { return .object(object) }
+        return nil
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let box: JSONValueEncodingBox
+        if case .box(let existing) = result, !existing.isArray {
+            box = existing
+        } else {
+            box = JSONValueEncodingBox(isArray: false)
+            result = .box(box)
+        }
+        return KeyedEncodingContainer(JSONValueKeyedEncodingContainer<Key>(encoder: self, box: box, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        let box: JSONValueEncodingBox
+        if case .box(let existing) = result, existing.isArray {
+            box = existing
+        } else {
+            box = JSONValueEncodingBox(isArray: true)
+            result = .box(box)
+        }
+        return JSONValueUnkeyedEncodingContainer(encoder: self, box: box, codingPath: codingPath)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        JSONValueSingleValueEncodingContainer(encoder: self, codingPath: codingPath)
+    }
+
+    /// The wire name of `key` in a container at `path`.
+    @inline(__always)
+    func wireName(_ key: some CodingKey, at path: [any CodingKey]) -> String {
+        let name = key.stringValue
+        if keyStrategy.isIdentity { return name }
+        if keepsBaseFieldNames && path.isEmpty && BaseFields.isBaseField(name) { return name }
+        return keyStrategy.wireName(for: name)
+    }
+
+    static func box(_ value: Double, _ path: @autoclosure () -> [any CodingKey]) throws -> JSONValue {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(
+                value, EncodingError.Context(codingPath: path(), debugDescription: "\(value) cannot be written as a JSON number"))
+        }
+        return .double(value)
+    }
+
+    static func box<I: FixedWidthInteger>(_ value: I, _ path: @autoclosure () -> [any CodingKey]) throws -> JSONValue {
+        guard let int = Int(exactly: value) else {
+            throw EncodingError.invalidValue(
+                value, EncodingError.Context(codingPath: path(), debugDescription: "\(value) does not fit a 64-bit signed integer"))
+        }
+        return .int(int)
+    }
+}

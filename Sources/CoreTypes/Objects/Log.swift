@@ -1,0 +1,138 @@
+/// A log entry that an agent publishes; core type `Log`.
+public struct Log: CoatyObject, Hashable {
+    /// The core type `Log`.
+    public static let coreType = CoreType.log
+
+    /// The object's unique id.
+    public var objectId: String
+    /// The object's type; defaults to `coaty.Log`, or a custom object type of this core type.
+    public var objectType: String
+    /// The name of the component that logged (coaty-js uses the controller's name).
+    public var name: String
+    /// An id the object has outside Coaty; non-empty when set.
+    public var externalId: String?
+    /// The id of the object this one belongs to; non-empty when set.
+    public var parentObjectId: String?
+    /// The id of a ``Location`` object; non-empty when set.
+    public var locationId: String?
+    /// Whether the object is deactivated; the meaning is up to the application.
+    public var isDeactivated: Bool?
+    /// The severity.
+    public var logLevel: LogLevel
+    /// The message.
+    public var logMessage: String
+    /// When the entry was made, as an ISO 8601 string (`2021-10-22T11:00:58.018+02:00`); the format is not checked.
+    public var logDate: String
+    /// Tags for filtering, non-empty strings.
+    public var logTags: [String]?
+    /// Application-defined labels.
+    public var logLabels: JSONObject?
+    /// Where the entry comes from.
+    public var logHost: LogHost?
+    /// Every member this type does not declare, in wire order.
+    public var custom: JSONObject
+    var wireOrder: WireKeyOrder
+
+    /// Creates a Log object.
+    public init(
+        objectId: String = ObjectID.make(), objectType: String = Log.objectType, name: String, logLevel: LogLevel, logMessage: String, logDate: String, logTags: [String]? = nil, logLabels: JSONObject? = nil, logHost: LogHost? = nil, externalId: String? = nil, parentObjectId: String? = nil, locationId: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
+    ) {
+        self.objectId = objectId
+        self.objectType = objectType
+        self.name = name
+        self.externalId = externalId
+        self.parentObjectId = parentObjectId
+        self.locationId = locationId
+        self.isDeactivated = isDeactivated
+        self.logLevel = logLevel
+        self.logMessage = logMessage
+        self.logDate = logDate
+        self.logTags = logTags
+        self.logLabels = logLabels
+        self.logHost = logHost
+        self.custom = custom
+        self.wireOrder = .none
+    }
+
+    /// Decodes and validates an object of core type `Log`, as coaty-js's
+    /// `CoreTypes.isObject(obj, "Log")` does; members this type does not declare go to ``custom``.
+    ///
+    /// - Throws: ``ObjectDecodingError`` naming the first missing or invalid field.
+    public init(jsonObject: JSONObject) throws(ObjectDecodingError) {
+        try self.init(wire: jsonObject, context: WireContext(of: jsonObject), registry: ObjectTypeRegistry())
+    }
+}
+
+extension Log: CoreObject {
+    init(wire object: JSONObject, context: WireContext, registry: ObjectTypeRegistry) throws(ObjectDecodingError) {
+        var base = BaseFields()
+        var custom = JSONObject()
+        var logLevel: LogLevel?
+        var logMessage: String?
+        var logDate: String?
+        var logTags: [String]?
+        var logLabels: JSONObject?
+        var logHost: LogHost?
+        for (key, member) in object {
+            if try base.read(key, member, context) { continue }
+            switch key {
+            case "logLevel": logLevel = try Wire.enumeration(member, key, context, LogLevel.self)
+            case "logMessage": logMessage = try Wire.string(member, key, context)
+            case "logDate": logDate = try Wire.string(member, key, context)
+            case "logTags": logTags = try Wire.stringArray(member, key, context)
+            case "logLabels": logLabels = try Wire.object(member, key, context)
+            case "logHost": logHost = try LogHost.read(member, key, context)
+            default: custom.appendNew(key, member)
+            }
+        }
+        let required = try base.required(as: .log, context)
+        guard let logLevel else { throw context.missing("logLevel") }
+        guard let logMessage else { throw context.missing("logMessage") }
+        guard let logDate else { throw context.missing("logDate") }
+        self.objectId = required.objectId
+        self.objectType = required.objectType
+        self.name = required.name
+        self.externalId = base.externalId
+        self.parentObjectId = base.parentObjectId
+        self.locationId = base.locationId
+        self.isDeactivated = base.isDeactivated
+        self.logLevel = logLevel
+        self.logMessage = logMessage
+        self.logDate = logDate
+        self.logTags = logTags
+        self.logLabels = logLabels
+        self.logHost = logHost
+        self.custom = custom
+        self.wireOrder = WireKeyOrder(source: object)
+    }
+
+    func wireObject() -> JSONObject {
+        var head = baseHead(capacity: 14)
+        head.appendNew("logLevel", .int(logLevel.rawValue))
+        head.appendNew("logMessage", .string(logMessage))
+        head.appendNew("logDate", .string(logDate))
+        if let logTags { head.appendNew("logTags", .array(logTags.map(JSONValue.string))) }
+        if let logLabels { head.appendNew("logLabels", .object(logLabels)) }
+        if let logHost { head.appendNew("logHost", .object(logHost.wireObject())) }
+        return wireOrder.merge(head: head, custom: custom)
+    }
+
+    /// Decodes from any decoder holding a JSON object (see ``init(jsonObject:)``).
+    public init(from decoder: any Decoder) throws { self = try Self.decodeCore(from: decoder) }
+    /// Encodes the wire form.
+    public func encode(to encoder: any Encoder) throws { try encodeCore(to: encoder) }
+}
+
+/// The severity of a ``Log`` entry; an integer on the wire.
+public enum LogLevel: Int, Sendable, Hashable, CaseIterable, Codable {
+    /// Debugging detail.
+    case debug = 10
+    /// Information.
+    case info = 20
+    /// A warning.
+    case warning = 30
+    /// An error.
+    case error = 40
+    /// A fatal error.
+    case fatal = 50
+}

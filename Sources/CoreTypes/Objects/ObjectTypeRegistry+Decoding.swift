@@ -1,0 +1,57 @@
+extension ObjectTypeRegistry {
+    /// Decodes a registered application type: validates the object against its core type, decodes
+    /// the declared members with `Decodable`, and hands every other member to ``CoatyObject/custom``.
+    func decodeRegistered<T: CoatyObject>(
+        _ type: T.Type, from json: JSONObject, context: WireContext
+    ) throws(ObjectDecodingError) -> T {
+        try validateShape(json, as: T.coreType, context: context)
+        let decoder = JSONValueDecoding(
+            value: .object(json), keyStrategy: (T.self as? any WireKeyNaming.Type)?.wireKeyStrategy ?? .useDefaultKeys,
+            keepsBaseFieldNames: true)
+        decoder.accessedTopLevelMembers = BitSet(count: json.count)
+        var object: T
+        do {
+            object = try T(from: decoder)
+        } catch let error as DecodingError {
+            throw Self.objectError(error, context: context)
+        } catch let error as ObjectDecodingError {
+            throw error
+        } catch {
+            throw context.error(nil, "\(T.self) failed to decode: \(error)")
+        }
+        guard let accessed = decoder.accessedTopLevelMembers else { return object }
+        var custom = JSONObject()
+        for i in json.indices where !accessed[i] {
+            let key = json[i].key
+            if key == "objectType" || key == "coreType" { continue }
+            custom.appendNew(key, json[i].value)
+        }
+        if !custom.isEmpty { object.custom = custom }
+        return object
+    }
+
+    /// Checks `json` with coaty-js's rules for `coreType` and that it declares that core type.
+    private func validateShape(_ json: JSONObject, as coreType: CoreType, context: WireContext) throws(ObjectDecodingError) {
+        if coreType == .coatyObject {
+            var base = BaseFields()
+            for (key, value) in json { _ = try base.read(key, value, context) }
+            _ = try base.required(as: .coatyObject, context)
+        } else {
+            _ = try Self.coreStruct(for: coreType).init(wire: json, context: context, registry: self)
+        }
+    }
+
+    static func objectError(_ error: DecodingError, context: WireContext) -> ObjectDecodingError {
+        let (path, reason): ([any CodingKey], String) =
+            switch error {
+            case .typeMismatch(_, let c): (c.codingPath, c.debugDescription)
+            case .valueNotFound(_, let c): (c.codingPath, c.debugDescription)
+            case .keyNotFound(let key, let c): (c.codingPath + [key], "is required but missing")
+            case .dataCorrupted(let c): (c.codingPath, c.debugDescription)
+            @unknown default: ([], "\(error)")
+            }
+        let field = path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        return ObjectDecodingError(
+            objectType: context.objectType, coreType: context.coreType, field: field.isEmpty ? nil : field, reason: reason)
+    }
+}

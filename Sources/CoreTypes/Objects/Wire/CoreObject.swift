@@ -1,0 +1,70 @@
+/// A core type's hand-written wire form: decoding from and encoding to a ``JSONObject`` without
+/// `Codable`, with coaty-js's validation and the wire key order kept.
+protocol CoreObject: CoatyObject {
+    /// Decodes and validates `object` as this core type; `registry` decodes nested Coaty objects
+    /// (``Snapshot/object``) through the chain.
+    init(wire object: JSONObject, context: WireContext, registry: ObjectTypeRegistry) throws(ObjectDecodingError)
+    /// The wire form: own members in the decoded (or canonical) order, custom members included.
+    /// Only ``Snapshot`` can fail, when its captured object fails to encode.
+    func wireObject() throws -> JSONObject
+}
+
+extension CoreObject {
+    /// A new object holding the base fields in the canonical order (`objectId`, `objectType`,
+    /// `coreType`, `name`, then the optional ones that are set), with room for `capacity` members.
+    func baseHead(capacity: Int) -> JSONObject {
+        var head = JSONObject(capacity: capacity)
+        head.appendNew("objectId", .string(objectId))
+        head.appendNew("objectType", .string(objectType))
+        head.appendNew("coreType", .string(coreType.rawValue))
+        head.appendNew("name", .string(name))
+        BaseFields.appendOptional(
+            externalId: externalId, parentObjectId: parentObjectId, locationId: locationId,
+            isDeactivated: isDeactivated, to: &head)
+        return head
+    }
+
+    /// Decodes `decoder`'s JSON object as this core type (shared by the core types' `Codable` conformances).
+    static func decodeCore(from decoder: any Decoder) throws -> Self {
+        let object = try decoder.singleValueContainer().decode(JSONObject.self)
+        do {
+            return try Self(wire: object, context: WireContext(of: object), registry: ObjectTypeRegistry())
+        } catch {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
+        }
+    }
+
+    /// Encodes the wire form into `encoder` (shared by the core types' `Codable` conformances).
+    func encodeCore(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(try wireObject())
+    }
+}
+
+/// A nested structure of a core type (``GeoLocation``, ``ScimUserNames``, …) with a hand-written wire form.
+protocol WireStructure: Sendable {
+    init(wire object: JSONObject, context: WireContext) throws(ObjectDecodingError)
+    func wireObject() -> JSONObject
+}
+
+extension WireStructure {
+    static func read(_ value: JSONValue, _ key: String, _ context: WireContext) throws(ObjectDecodingError) -> Self {
+        try Self(wire: Wire.object(value, key, context), context: context.nested(key))
+    }
+
+    static func decodeStructure(from decoder: any Decoder) throws -> Self {
+        let object = try decoder.singleValueContainer().decode(JSONObject.self)
+        do {
+            return try Self(wire: object, context: WireContext(objectType: nil, coreType: nil))
+        } catch {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
+        }
+    }
+
+    func encodeStructure(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(wireObject())
+    }
+}
