@@ -59,12 +59,27 @@ import Testing
             #expect(verdict.isDelivered == delivered, "Swift: \(verdict.rejection ?? "delivered")")
         }
         if delivered, let deliveredData = expected["deliveredData"], let received = verdict.received {
-            #expect(received == deliveredData.removingUndefined())
+            let want = deliveredData.removingUndefined()
+            #expect(received.isEquivalent(to: want), "received \(received), coaty-js delivered \(want)")
         }
     }
 }
 
 extension JSONValue {
+    /// Equality as JavaScript sees it: numbers by value (`1600000000000` and `1.6e12` are equal),
+    /// object members in any order.
+    func isEquivalent(to other: JSONValue) -> Bool {
+        switch (self, other) {
+        case (.object(let a), .object(let b)):
+            return a.count == b.count && a.allSatisfy { key, value in b[key].map(value.isEquivalent(to:)) ?? false }
+        case (.array(let a), .array(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.isEquivalent(to: $1) }
+        default:
+            if let x = numberValue, let y = other.numberValue { return x == y }
+            return self == other
+        }
+    }
+
     /// The value with every `{"$undefined": true}` member left out (the vectors' JS `undefined`).
     func removingUndefined() -> JSONValue {
         switch self {
