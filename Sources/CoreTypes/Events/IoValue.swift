@@ -5,8 +5,8 @@
 /// `useRawIoValues` flag.
 ///
 /// ```swift
-/// let publication = try IoValue(21.5).publication(on: route, sourceUsesRawValues: false)
-/// let value = try IoValue(payload: message.payload, actorUsesRawValues: false)   // .json(21.5)
+/// let publication = try IoValue(21.5).publication(on: route, from: temperatureSource)
+/// let value = try IoValue(payload: message.payload, for: displayActor)   // .json(21.5)
 /// ```
 public enum IoValue: Sendable, Hashable {
     /// A JSON value (any value, `null` included).
@@ -38,6 +38,14 @@ public enum IoValue: Sendable, Hashable {
         }
     }
 
+    /// Decodes an inbound IO value for `actor`, as its `useRawIoValues` flag says.
+    ///
+    /// - Throws: ``EventError`` with code ``EventError/Code/notJSON`` when a JSON actor receives
+    ///   bytes that are not JSON.
+    public init(payload: some Collection<UInt8>, for actor: IoActor) throws(EventError) {
+        try self.init(payload: payload, actorUsesRawValues: actor.useRawIoValues ?? false)
+    }
+
     /// The payload bytes.
     public var payload: [UInt8] {
         switch self {
@@ -53,9 +61,18 @@ public enum IoValue: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - route: the associating route.
-    ///   - sourceUsesRawValues: the IO source's `useRawIoValues` flag.
+    ///   - source: the IO source; its `useRawIoValues` flag decides which form is allowed.
     /// - Throws: ``EventError`` with code ``EventError/Code/incompatibleIoValue`` when a raw source
     ///   gets a JSON value or a JSON source gets raw bytes.
+    public func publication(on route: String, from source: IoSource) throws(EventError) -> Publication {
+        try publication(on: route, sourceUsesRawValues: source.useRawIoValues ?? false)
+    }
+
+    /// The publication of this value on an associating route, for a source with the given
+    /// `useRawIoValues` flag.
+    ///
+    /// - Throws: ``EventError`` with code ``EventError/Code/incompatibleIoValue`` when the value's
+    ///   form does not match the flag.
     public func publication(on route: String, sourceUsesRawValues: Bool) throws(EventError) -> Publication {
         let isRaw: Bool
         if case .raw = self { isRaw = true } else { isRaw = false }

@@ -26,11 +26,11 @@ public struct JoinPlan: Sendable, Hashable {
     /// Plans the join of an agent.
     ///
     /// - Parameters:
-    ///   - identity: the agent's identity object (core type `Identity`).
-    ///   - ioNodes: the agent's IO nodes (core type `IoNode`), one per IO context, named after it.
-    ///   - scope: the agent's namespace and identity id.
+    ///   - identity: the agent's identity.
+    ///   - ioNodes: the agent's IO nodes, one per IO context, each named after its context.
+    ///   - scope: the agent's namespace; its ``AgentScope/identityID`` must be `identity.objectId`.
     /// - Throws: ``EventError`` when an object is not valid or an IO node's name cannot be a topic level.
-    public init(identity: any CoatyObject, ioNodes: [any CoatyObject] = [], in scope: AgentScope) throws(EventError) {
+    public init(identity: Identity, ioNodes: [IoNode] = [], in scope: AgentScope) throws(EventError) {
         let joined: [any CoatyObject] = [identity] + ioNodes
         clientID = CoatyProtocol.mqttClientID(forIdentityID: identity.objectId)
         lastWill = try Deadvertise(objectIDs: joined.map(\.objectId)).publication(in: scope)

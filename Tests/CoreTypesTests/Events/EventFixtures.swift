@@ -49,13 +49,9 @@ enum EventFixtures {
     static func coreObj() throws -> any CoatyObject { try object(coreObjJSON) }
     static func other() throws -> any CoatyObject { try object(otherJSON) }
 
-    /// An identity object as coaty-js builds it: `{objectId, name, …config, objectType, coreType}`.
-    static func identity(_ id: String, name: String = "Vector Agent", extra: JSONObject = [:]) throws -> any CoatyObject {
-        var json: JSONObject = ["objectId": .string(id), "name": .string(name)]
-        json.merge(extra)
-        json["objectType"] = "coaty.Identity"
-        json["coreType"] = "Identity"
-        return try object(json)
+    /// The identity of a vector agent, created in Swift.
+    static func identity(_ id: String, name: String = "Vector Agent") -> Identity {
+        Identity(objectId: id, name: name)
     }
 }
 

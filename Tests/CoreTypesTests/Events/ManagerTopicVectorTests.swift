@@ -169,11 +169,13 @@ import Testing
     @Test(arguments: joinCases)
     func joinsAsCoatyJSDoes(_ vector: VectorCase) throws {
         let scope = vector.scope
+        // coaty-js merges `common.agentIdentity` (input.identity) into {objectId, name: "Coaty Agent"}.
         let config = vector.input["identity"]?.objectValue ?? [:]
-        var extra = config
-        extra["name"] = nil
-        let identity = try EventFixtures.identity(
-            scope.identityID, name: config["name"]?.stringValue ?? "Vector Agent", extra: extra)
+        var custom = config
+        for key in ["name", "externalId"] { custom[key] = nil }
+        let identity = Identity(
+            objectId: scope.identityID, name: config["name"]?.stringValue ?? "Vector Agent",
+            externalId: config["externalId"]?.stringValue, custom: custom)
         let plan = try JoinPlan(identity: identity, in: scope)
         let expected = vector.expected
         #expect(plan.clientID == expected["clientId"]?.stringValue)

@@ -87,12 +87,16 @@ struct OutboundRun {
     }
 
     /// The IO value publication of a source associated by the injected Associate (if any).
-    private func ioValue(_ value: IoValue, sourceID: String, sourceUsesRawValues: Bool) throws -> [Publication] {
+    private func ioValue(_ value: IoValue, from source: IoSource) throws -> [Publication] {
         guard vector.input["requestPayload"] != nil else { return [] }  // not associated: nothing to publish
         let associate = try Associate(ioContextName: "kitchen", json: requestPayload)
-        guard associate.ioSourceID == sourceID, let route = associate.associatingRoute else { return [] }
-        return [try value.publication(on: route, sourceUsesRawValues: sourceUsesRawValues)]
+        guard associate.ioSourceID == source.objectId, let route = associate.associatingRoute else { return [] }
+        return [try value.publication(on: route, from: source)]
     }
+
+    private static let ioSource = IoSource(objectId: EventFixtures.ioSource, name: "Temperature", valueType: "number")
+    private static let rawIoSource = IoSource(
+        objectId: EventFixtures.rawIoSource, name: "Raw temperature", valueType: "bytes", useRawIoValues: true)
 
     // swift-format-ignore
     /// The table: coaty-js call text → Swift. `nil` means the call is not mapped yet.
@@ -296,21 +300,21 @@ struct OutboundRun {
 
         // MARK: IoValue (the source was associated by the injected Associate, if any)
         case "IoValueEvent.with(ioSource, 21.5)":
-            return try ioValue(IoValue(21.5), sourceID: F.ioSource, sourceUsesRawValues: false)
+            return try ioValue(IoValue(21.5), from: Self.ioSource)
         case "IoValueEvent.with(ioSource, 1.0)":
-            return try ioValue(IoValue(1.0), sourceID: F.ioSource, sourceUsesRawValues: false)
+            return try ioValue(IoValue(1.0), from: Self.ioSource)
         case "IoValueEvent.with(ioSource, 'on')":
-            return try ioValue(IoValue("on"), sourceID: F.ioSource, sourceUsesRawValues: false)
+            return try ioValue(IoValue("on"), from: Self.ioSource)
         case "IoValueEvent.with(ioSource, null)":
-            return try ioValue(IoValue(nil), sourceID: F.ioSource, sourceUsesRawValues: false)
+            return try ioValue(IoValue(nil), from: Self.ioSource)
         case "IoValueEvent.with(ioSource, [1, true, 'x'])":
-            return try ioValue(IoValue([1, true, "x"]), sourceID: F.ioSource, sourceUsesRawValues: false)
+            return try ioValue(IoValue([1, true, "x"]), from: Self.ioSource)
         case "IoValueEvent.with(ioSource, 7) associated on route 'plant/line1/temp'":
-            return try ioValue(IoValue(7), sourceID: F.ioSource, sourceUsesRawValues: false)
+            return try ioValue(IoValue(7), from: Self.ioSource)
         case "IoValueEvent.with(ioSource, 1) without association":
-            return try ioValue(IoValue(1), sourceID: F.ioSource, sourceUsesRawValues: false)
+            return try ioValue(IoValue(1), from: Self.ioSource)
         case "IoValueEvent.with(rawIoSource, 5)":
-            return try ioValue(IoValue(5), sourceID: F.rawIoSource, sourceUsesRawValues: true)
+            return try ioValue(IoValue(5), from: Self.rawIoSource)
 
         default:
             return nil
