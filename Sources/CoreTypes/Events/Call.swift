@@ -107,9 +107,7 @@ public struct Call: RequestEvent {
     /// - Throws: when evaluating the filter throws (for example `In` with an operand that is not
     ///   an array); coaty-js then ends that observer's subscription.
     public func isDelivered(toObserverWithContext context: (any CoatyObject)?) throws -> Bool {
-        guard let context else { return true }
-        guard let filter else { return false }
-        return try ObjectMatcher.matchesFilter(.object(context.jsonObject()), filter)
+        try ObjectMatcher.callMatches(context: context.map { .object(try $0.jsonObject()) }, filter: filter)
     }
 
     /// Every Return fits a Call; coaty-js checks nothing beyond the payload.
