@@ -80,7 +80,8 @@ public enum IoValue: Sendable, Hashable {
             throw EventError(
                 code: .incompatibleIoValue, eventType: .ioValue, field: nil,
                 detail: sourceUsesRawValues
-                    ? "the IO source uses raw values; publish .raw bytes" : "the IO source uses JSON values; publish .json")
+                    ? "the IO source uses raw values; publish .raw bytes"
+                    : "the IO source uses JSON values; publish .json")
         }
         return Publication(topic: route, payload: payload)
     }

@@ -61,7 +61,8 @@ public struct ObservationPlan: Sendable, Hashable {
     /// Associate events for IO context `name` (observed by agents with IO nodes in that context).
     ///
     /// - Throws: ``EventError`` when the IO context name cannot be a topic level.
-    public static func associate(ioContextName name: String, in scope: AgentScope) throws(EventError) -> ObservationPlan {
+    public static func associate(ioContextName name: String, in scope: AgentScope) throws(EventError) -> ObservationPlan
+    {
         guard CoatyTopic.isValidEventFilter(name) else {
             throw EventError(
                 code: .invalidEventFilter, eventType: .associate, field: "ioContextName",

@@ -34,12 +34,16 @@ public struct Query: RequestEvent {
     private var joinConditionWasSingle = false
 
     /// Queries objects of these object types.
-    public init(objectTypes: [String], filter: ObjectFilter = ObjectFilter(), joinConditions: [ObjectJoinCondition]? = nil) {
+    public init(
+        objectTypes: [String], filter: ObjectFilter = ObjectFilter(), joinConditions: [ObjectJoinCondition]? = nil
+    ) {
         self.init(types: .objectTypes(objectTypes), filter: filter, joinConditions: joinConditions)
     }
 
     /// Queries objects of these core types.
-    public init(coreTypes: [CoreType], filter: ObjectFilter = ObjectFilter(), joinConditions: [ObjectJoinCondition]? = nil) {
+    public init(
+        coreTypes: [CoreType], filter: ObjectFilter = ObjectFilter(), joinConditions: [ObjectJoinCondition]? = nil
+    ) {
         self.init(types: .coreTypes(coreTypes), filter: filter, joinConditions: joinConditions)
     }
 

@@ -104,7 +104,8 @@ public struct Return: CoatyEvent {
             outcome = .result(result)
         case (nil, let error?):
             guard case .object(let members) = error else {
-                throw reader.error(.invalidMember, "error", "must be an object with code and message, found \(error.typeName)")
+                throw reader.error(
+                    .invalidMember, "error", "must be an object with code and message, found \(error.typeName)")
             }
             guard let code = members["code"] else {
                 throw reader.error(.missingMember, "error.code", "a Return error carries a code")

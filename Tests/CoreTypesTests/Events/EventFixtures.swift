@@ -113,7 +113,9 @@ func eventFilterLevel(of topic: String) throws -> String? {
 }
 
 /// Compares planned publications with a vector's `{topic, payload | payloadHex, retain?}` list.
-func expectPublications(_ actual: [Publication], equal expected: [JSONValue], sourceLocation: SourceLocation = #_sourceLocation) {
+func expectPublications(
+    _ actual: [Publication], equal expected: [JSONValue], sourceLocation: SourceLocation = #_sourceLocation
+) {
     #expect(actual.count == expected.count, "publication count", sourceLocation: sourceLocation)
     for (publication, want) in zip(actual, expected) {
         #expect(publication.topic == want["topic"]?.stringValue, sourceLocation: sourceLocation)

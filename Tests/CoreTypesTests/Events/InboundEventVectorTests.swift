@@ -17,7 +17,7 @@ import Testing
     static let decidedByObserverWiring: [String: String] = [
         "in-Call-other-operation":
             "the Call for 'switchLight2' decodes fine; it is not delivered only because no observer "
-            + "subscribed to that operation (agent routing)",
+            + "subscribed to that operation (agent routing)"
     ]
 
     @Test func vectorsAreLoaded() {
@@ -40,7 +40,9 @@ import Testing
             if createFrom["decodeError"] != nil {
                 #expect(verdict.payloadError?.code == .notJSON, "coaty-js could not parse the payload")
             } else if createFrom["accepted"]?.boolValue == true {
-                #expect(verdict.payloadError == nil, "coaty-js accepted the payload: \(verdict.payloadError.map { "\($0)" } ?? "")")
+                #expect(
+                    verdict.payloadError == nil,
+                    "coaty-js accepted the payload: \(verdict.payloadError.map { "\($0)" } ?? "")")
             } else {
                 let error = try #require(verdict.payloadError, "coaty-js rejected: \(createFrom["error"] ?? "")")
                 #expect(error.code != .notJSON)

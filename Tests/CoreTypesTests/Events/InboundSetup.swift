@@ -88,7 +88,8 @@ enum InboundSetup {
                 let value = try IoValue(payload: payload, actorUsesRawValues: actorUsesRawValues)
                 switch value {
                 case .json(let json): return InboundVerdict(eventType: .ioValue, received: ["value": json])
-                case .raw(let bytes): return InboundVerdict(eventType: .ioValue, received: ["bytesHex": .string(hex(bytes))])
+                case .raw(let bytes):
+                    return InboundVerdict(eventType: .ioValue, received: ["bytesHex": .string(hex(bytes))])
                 }
             } catch {
                 return InboundVerdict(eventType: .ioValue, payloadError: error, rejection: "\(error)")
@@ -171,7 +172,8 @@ enum InboundSetup {
         case .call: return try Call(operation: filter, json: json)
         case .return: return try Return(json: json)
         case .ioValue:
-            throw EventError(code: .invalidTopic, eventType: .ioValue, field: nil, detail: "IO values are not JSON events")
+            throw EventError(
+                code: .invalidTopic, eventType: .ioValue, field: nil, detail: "IO values are not JSON events")
         }
     }
 }

@@ -100,7 +100,9 @@ import Testing
         let expected = vector.expected
         let scope = vector.scope
         let join = try JoinPlan(identity: EventFixtures.identity(scope.identityID), in: scope)
-        #expect(join.subscriptions.map(\.rawValue) == expected["subscriptionsAfterJoin"]?.arrayValue?.compactMap(\.stringValue))
+        #expect(
+            join.subscriptions.map(\.rawValue)
+                == expected["subscriptionsAfterJoin"]?.arrayValue?.compactMap(\.stringValue))
 
         let filters: [TopicFilter]
         do {

@@ -10,7 +10,7 @@ import Testing
     static let knownIssues: [String: String] = [
         "out-Query-coretypes-filter":
             "ObjectFilter.json (Filters/) writes \"take\" before \"skip\"; coaty-js kept the literal's order, "
-            + "\"skip\" first. The payload is equal as JSON, not byte for byte.",
+            + "\"skip\" first. The payload is equal as JSON, not byte for byte."
     ]
 
     @Test func vectorsAreLoaded() {
@@ -53,7 +53,8 @@ import Testing
         case .failure(let error):
             #expect(coatyJSRefused, "Swift threw \(error) where coaty-js published")
             if let code = Self.expectedCode(for: expected) {
-                #expect((error as? EventError)?.code == code, "coaty-js: \(expected["throws"] ?? expected["logs"] ?? "")")
+                #expect(
+                    (error as? EventError)?.code == code, "coaty-js: \(expected["throws"] ?? expected["logs"] ?? "")")
             }
         }
     }
