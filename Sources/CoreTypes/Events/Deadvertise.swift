@@ -4,7 +4,7 @@
 /// which is why the last will of an agent is a Deadvertise of its identity (see ``JoinPlan``).
 ///
 /// ```swift
-/// publish(Deadvertise(objectIDs: [lampID]).publication(in: scope))
+/// publish(try Deadvertise(objectIDs: [lampID]).publication(in: scope))
 /// ```
 public struct Deadvertise: CoatyEvent {
     /// `.deadvertise`.

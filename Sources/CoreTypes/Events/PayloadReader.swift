@@ -61,9 +61,10 @@ struct PayloadReader {
         var strings: [String] = []
         strings.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            guard case .string(let text) = element, !text.isEmpty else {
+            guard case .string(let text) = element else {
                 throw error(.invalidMember, "\(key)[\(index)]", "must be a non-empty string, found \(element.typeName)")
             }
+            guard !text.isEmpty else { throw error(.invalidMember, "\(key)[\(index)]", "must not be empty") }
             strings.append(text)
         }
         return strings

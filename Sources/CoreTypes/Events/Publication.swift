@@ -5,7 +5,7 @@
 /// unchanged and in order. Coaty always publishes with QoS 0; only Raw messages may be retained.
 ///
 /// ```swift
-/// let publication = Deadvertise(objectIDs: [lampID]).publication(in: scope)
+/// let publication = try Deadvertise(objectIDs: [lampID]).publication(in: scope)
 /// publication.topic     // "coaty/3/-/DAD/<identity id>"
 /// ```
 public struct Publication: Sendable, Hashable {
