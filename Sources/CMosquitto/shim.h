@@ -3,4 +3,9 @@
 
 #include <mosquitto.h>
 
+/* The event loop in Sources/Agent/Mosquitto drives libmosquitto with epoll and an eventfd; Glibc's
+   Swift module does not export these two headers. */
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+
 #endif

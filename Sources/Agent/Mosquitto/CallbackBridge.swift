@@ -1,0 +1,150 @@
+internal import CMosquitto
+import Glibc
+import Synchronization
+
+/// The object libmosquitto's callbacks reach through their `obj` pointer: it turns each callback into
+/// one ``TransportEvent`` in the client's ordered, bounded stream.
+///
+/// libmosquitto calls the callbacks on the event loop thread, inside `mosquitto_loop_read`,
+/// `mosquitto_loop_write` or `mosquitto_loop_misc`, while the connection's lock is held. They copy
+/// what they need, yield one event and return: no blocking, no awaiting, no calls back into libmosquitto.
+final class CallbackBridge: Sendable {
+    let stream: AsyncStream<TransportEvent>
+    private let continuation: AsyncStream<TransportEvent>.Continuation
+    private let droppedEvents = Atomic<Int>(0)
+    /// The code of the last CONNACK, so that a refusal's disconnect can say why. Loop thread only.
+    private let lastConnack = Atomic<Int32>(0)
+    /// Whether `on_disconnect` ran since the last connect; if not, the loop reports the disconnect itself.
+    private let disconnectReported = Atomic<Bool>(false)
+    private let broker: String
+    private let protocolVersion: Int32
+    private let usesTLS: Bool
+
+    init(broker: BrokerURL, protocolVersion: Int32, bufferSize: Int) {
+        (stream, continuation) = AsyncStream.makeStream(
+            of: TransportEvent.self,
+            bufferingPolicy: .bufferingOldest(max(1, bufferSize))
+        )
+        self.broker = broker.description
+        self.protocolVersion = protocolVersion
+        self.usesTLS = broker.usesTLS
+    }
+
+    /// How many events were dropped because the stream's buffer was full.
+    var droppedEventCount: Int { droppedEvents.load(ordering: .relaxed) }
+
+    /// Yields one event; counts it when the buffer is full.
+    func yield(_ event: TransportEvent) {
+        if case .dropped = continuation.yield(event) {
+            droppedEvents.add(1, ordering: .relaxed)
+        }
+    }
+
+    /// Ends the stream, after the libmosquitto handle is destroyed.
+    func finish() {
+        continuation.finish()
+    }
+
+    /// Called before each connect, under the connection's lock.
+    func prepareForConnect() {
+        lastConnack.store(0, ordering: .relaxed)
+        disconnectReported.store(false, ordering: .relaxed)
+    }
+
+    /// Reports the end of a connection that libmosquitto closed without calling `on_disconnect`
+    /// (a failed TLS handshake). Called on the event loop thread under the connection's lock.
+    func reportDisconnectIfNeeded(returnCode: Int32, errno errnoValue: Int32) {
+        guard !disconnectReported.exchange(true, ordering: .relaxed) else { return }
+        let code = returnCode == MOSQ_ERR_SUCCESS.rawValue ? MOSQ_ERR_CONN_LOST.rawValue : returnCode
+        yield(.disconnected(connectionError(code, errno: errnoValue)))
+    }
+
+    private func connectionError(_ returnCode: Int32, errno errnoValue: Int32) -> MosquittoError {
+        let connack = lastConnack.load(ordering: .relaxed)
+        return .library(
+            returnCode,
+            errno: errnoValue,
+            operation: .connection,
+            broker: broker,
+            connackCode: connack == 0 ? nil : connack,
+            protocolVersion: protocolVersion,
+            usesTLS: usesTLS
+        )
+    }
+
+    // MARK: - Callbacks (event loop thread)
+
+    fileprivate func didConnect(_ code: Int32) {
+        lastConnack.store(code, ordering: .relaxed)
+        yield(.connected(ConnackCode(rawValue: code, protocolVersion: protocolVersion)))
+    }
+
+    fileprivate func didDisconnect(_ returnCode: Int32, errno errnoValue: Int32) {
+        disconnectReported.store(true, ordering: .relaxed)
+        let error = returnCode == MOSQ_ERR_SUCCESS.rawValue ? nil : connectionError(returnCode, errno: errnoValue)
+        yield(.disconnected(error))
+    }
+
+    fileprivate func didReceive(_ message: mosquitto_message) {
+        let topic = message.topic.map { String(cString: $0) } ?? ""
+        let count = Int(max(0, message.payloadlen))
+        let payload = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if count > 0, let source = message.payload, let target = buffer.baseAddress {
+                target.update(from: source.assumingMemoryBound(to: UInt8.self), count: count)
+            }
+            initialized = count
+        }
+        let qos = QoS(rawValue: message.qos) ?? .atMostOnce
+        yield(.message(InboundMessage(topic: topic, payload: payload, qos: qos, retain: message.retain)))
+    }
+
+    fileprivate func didSubscribe(_ mid: Int32, grantedQoS: UnsafeBufferPointer<Int32>) {
+        yield(.subscribed(MQTTMessageID(rawValue: mid), grantedQoS: Array(grantedQoS)))
+    }
+
+    fileprivate func didUnsubscribe(_ mid: Int32) {
+        yield(.unsubscribed(MQTTMessageID(rawValue: mid)))
+    }
+
+    fileprivate func didPublish(_ mid: Int32) {
+        yield(.published(MQTTMessageID(rawValue: mid)))
+    }
+
+    // MARK: - Installing the callbacks
+
+    /// The pointer to pass as `obj` to `mosquitto_new`. The connection keeps the bridge alive for
+    /// longer than the handle, so the callbacks never see a dangling pointer.
+    var context: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    /// Sets every callback on `handle`, before it connects. The closures capture nothing, so they
+    /// convert to C function pointers; their only context is the bridge behind `obj`.
+    static func install(on handle: OpaquePointer) {
+        mosquitto_connect_callback_set(handle) { _, context, code in
+            guard let context else { return }
+            Unmanaged<CallbackBridge>.fromOpaque(context).takeUnretainedValue().didConnect(code)
+        }
+        mosquitto_disconnect_callback_set(handle) { _, context, code in
+            let errnoValue = errno  // read first: it belongs to the failed socket call
+            guard let context else { return }
+            Unmanaged<CallbackBridge>.fromOpaque(context).takeUnretainedValue()
+                .didDisconnect(code, errno: errnoValue)
+        }
+        mosquitto_message_callback_set(handle) { _, context, message in
+            guard let context, let message else { return }
+            Unmanaged<CallbackBridge>.fromOpaque(context).takeUnretainedValue().didReceive(message.pointee)
+        }
+        mosquitto_subscribe_callback_set(handle) { _, context, mid, count, granted in
+            guard let context else { return }
+            let list = UnsafeBufferPointer(start: granted, count: granted == nil ? 0 : Int(max(0, count)))
+            Unmanaged<CallbackBridge>.fromOpaque(context).takeUnretainedValue().didSubscribe(mid, grantedQoS: list)
+        }
+        mosquitto_unsubscribe_callback_set(handle) { _, context, mid in
+            guard let context else { return }
+            Unmanaged<CallbackBridge>.fromOpaque(context).takeUnretainedValue().didUnsubscribe(mid)
+        }
+        mosquitto_publish_callback_set(handle) { _, context, mid in
+            guard let context else { return }
+            Unmanaged<CallbackBridge>.fromOpaque(context).takeUnretainedValue().didPublish(mid)
+        }
+    }
+}

@@ -1,0 +1,251 @@
+internal import CMosquitto
+import Glibc
+import Synchronization
+
+/// Owns one libmosquitto handle and the callback bridge behind it; ``MosquittoClient`` is its API
+/// and ``MosquittoEventLoop`` drives its socket.
+///
+/// Threading: every libmosquitto call on the handle, from the caller's thread or the loop thread,
+/// happens with `state`'s lock held, so the handle is never used by two threads at once (which
+/// also keeps OpenSSL's per-connection object single-threaded). The handle is in libmosquitto's
+/// "threaded" mode (`mosquitto_threaded_set`), so calls from the caller's thread only queue
+/// packets; all socket I/O and every callback happen on the loop thread.
+///
+/// Lifetime: the loop keeps a strong reference while the socket is registered, so the public
+/// client can be released at any time; ``close()`` destroys the handle wherever it runs.
+final class MosquittoConnection: Sendable {
+    struct State {
+        /// `nil` once closed.
+        var handle: OpaquePointer?
+        /// The socket in the loop's `epoll` set, or `nil` when not connected.
+        var socket: Int32?
+        /// Whether `EPOLLOUT` is armed for `socket`.
+        var isWriteArmed = false
+    }
+
+    /// How many packets one readiness event reads before the loop turns to other sockets.
+    private static let readBudget = 64
+
+    let id: UInt64
+    let loop: MosquittoEventLoop
+    let bridge: CallbackBridge
+    let broker: BrokerURL
+    private let keepAliveSeconds: Int32
+    private let bindAddress: String?
+    private let usesTCPQuickAck: Bool
+    private let state: Mutex<State>
+
+    /// Creates and configures the handle; nothing touches the network until ``connect()``.
+    init(configuration: MosquittoClient.Configuration, loop: MosquittoEventLoop) throws {
+        try MosquittoLibrary.checkInitialized()
+        let broker = configuration.broker
+        let keepAlive = try Self.keepAliveSeconds(configuration.keepAlive, broker: broker)
+        guard configuration.eventBufferSize > 0 else {
+            throw MosquittoError(
+                code: .invalidArgument, operation: .configure, broker: broker.description,
+                detail: "eventBufferSize must be at least 1, not \(configuration.eventBufferSize)")
+        }
+        let bridge = CallbackBridge(
+            broker: broker, protocolVersion: configuration.protocolVersion.level,
+            bufferSize: configuration.eventBufferSize)
+        let handle = try Self.makeHandle(configuration, context: bridge.context)
+        self.id = loop.makeConnectionID()
+        self.loop = loop
+        self.bridge = bridge
+        self.broker = broker
+        self.keepAliveSeconds = keepAlive
+        self.bindAddress = configuration.bindAddress
+        self.usesTCPQuickAck = configuration.usesTCPQuickAck
+        self.state = Mutex(State(handle: handle))
+    }
+
+    deinit {
+        // Only reached when the loop no longer holds us, that is when the socket is not registered.
+        state.withLock { state in
+            if let handle = state.handle { mosquitto_destroy(handle) }
+            state.handle = nil
+        }
+        bridge.finish()
+    }
+
+    private var brokerText: String { broker.description }
+
+    // MARK: - Operations (caller's thread)
+
+    /// Starts connecting: resolves the host (this blocks for a DNS lookup), opens a non-blocking
+    /// socket, queues CONNECT and hands the socket to the loop.
+    func connect() throws {
+        try state.withLock { state in
+            guard let handle = state.handle else { throw closedError(.connect) }
+            guard state.socket == nil else {
+                throw MosquittoError(
+                    code: .alreadyConnected, operation: .connect, broker: brokerText,
+                    detail: "the client still has a connection")
+            }
+            bridge.prepareForConnect()
+            errno = 0
+            let result = withOptionalCString(bindAddress) { bindAddress in
+                mosquitto_connect_bind_async(handle, broker.host, Int32(broker.port), keepAliveSeconds, bindAddress)
+            }
+            let errnoValue = errno
+            guard result == MOSQ_ERR_SUCCESS.rawValue else {
+                throw MosquittoError.library(
+                    result, errno: errnoValue, operation: .connect, broker: brokerText, usesTLS: broker.usesTLS)
+            }
+            let socket = mosquitto_socket(handle)
+            guard socket >= 0 else {
+                throw MosquittoError.library(
+                    MOSQ_ERR_NO_CONN.rawValue, operation: .connect, broker: brokerText, usesTLS: broker.usesTLS)
+            }
+            let isWritable = mosquitto_want_write(handle)
+            try loop.register(self, socket: socket, writable: isWritable)
+            state.socket = socket
+            state.isWriteArmed = isWritable
+        }
+    }
+
+    /// Runs one libmosquitto call that queues a packet, checks its return code, and arms `EPOLLOUT`.
+    func perform<Value: Sendable>(
+        _ operation: MosquittoError.Operation,
+        _ body: (OpaquePointer) -> (result: Int32, value: Value)
+    ) throws -> Value {
+        try state.withLock { state in
+            guard let handle = state.handle else { throw closedError(operation) }
+            errno = 0
+            let (result, value) = body(handle)
+            let errnoValue = errno
+            guard result == MOSQ_ERR_SUCCESS.rawValue else {
+                throw MosquittoError.library(
+                    result, errno: errnoValue, operation: operation, broker: brokerText, usesTLS: broker.usesTLS)
+            }
+            if let socket = state.socket, !state.isWriteArmed, mosquitto_want_write(handle) {
+                loop.update(socket: socket, id: id, writable: true)
+                state.isWriteArmed = true
+            }
+            return value
+        }
+    }
+
+    /// Sets or clears the will for the next CONNECT.
+    func setWill(_ will: MosquittoClient.Will?) throws {
+        try state.withLock { state in
+            guard let handle = state.handle else { throw closedError(.setWill) }
+            try Self.setWill(will, on: handle) { result, what, operation in
+                guard result != MOSQ_ERR_SUCCESS.rawValue else { return }
+                let error = MosquittoError.library(result, operation: operation, broker: brokerText)
+                throw MosquittoError(
+                    code: error.code, operation: operation, broker: brokerText, libraryCode: result,
+                    detail: "\(what): \(error.detail)")
+            }
+        }
+    }
+
+    /// Closes the socket at once without DISCONNECT (so the broker publishes the will), destroys the
+    /// handle and ends the event stream. Safe to call more than once, from any thread but the loop's
+    /// callbacks.
+    func close() {
+        let didClose = state.withLock { state in
+            guard let handle = state.handle else { return false }
+            if let socket = state.socket { loop.deregister(socket: socket) }
+            mosquitto_destroy(handle)
+            state = State()
+            return true
+        }
+        if didClose { bridge.finish() }
+    }
+
+    func closedError(_ operation: MosquittoError.Operation) -> MosquittoError {
+        MosquittoError(code: .closed, operation: operation, broker: brokerText, detail: "the client has been closed")
+    }
+
+    // MARK: - Driving the socket (event loop thread)
+
+    /// Handles one readiness event from `epoll`. Returns `false` when the connection left the loop.
+    /// Called on the event loop thread.
+    func service(events: UInt32) -> Bool {
+        state.withLock { state in
+            guard let handle = state.handle, let socket = state.socket else { return false }
+            let readMask = EPOLLIN.rawValue | EPOLLERR.rawValue | EPOLLHUP.rawValue | EPOLLRDHUP.rawValue
+            // During a TLS handshake only mosquitto_loop_read moves it on, even when the socket is writable.
+            let reads = events & readMask != 0 || (events & EPOLLOUT.rawValue != 0 && broker.usesTLS)
+            var outcome = reads ? readAvailable(handle, socket: socket) : (result: MOSQ_ERR_SUCCESS.rawValue, errno: 0)
+            if outcome.result == MOSQ_ERR_SUCCESS.rawValue {
+                outcome = writeQueued(handle, socket: socket)
+            }
+            return reconcile(handle, socket: socket, state: &state, outcome: outcome)
+        }
+    }
+
+    /// Runs libmosquitto's keep-alive check and sends what it queued. Returns `false` when the
+    /// connection left the loop. Called on the event loop thread about once a second.
+    func tick() -> Bool {
+        state.withLock { state in
+            guard let handle = state.handle, let socket = state.socket else { return false }
+            errno = 0
+            var outcome = (result: mosquitto_loop_misc(handle), errno: errno)
+            if outcome.result == MOSQ_ERR_SUCCESS.rawValue {
+                outcome = writeQueued(handle, socket: socket)
+            }
+            return reconcile(handle, socket: socket, state: &state, outcome: outcome)
+        }
+    }
+
+    /// Reads until the socket has nothing more (or the budget is spent: level-triggered `epoll`
+    /// reports the rest), then sets `TCP_QUICKACK` so the kernel acknowledges at once.
+    private func readAvailable(_ handle: OpaquePointer, socket: Int32) -> (result: Int32, errno: Int32) {
+        for _ in 0..<Self.readBudget {
+            errno = 0
+            let result = mosquitto_loop_read(handle, 1)
+            let errnoValue = errno
+            guard result == MOSQ_ERR_SUCCESS.rawValue, mosquitto_socket(handle) == socket else {
+                return (result, errnoValue)
+            }
+            if errnoValue == EAGAIN || errnoValue == EWOULDBLOCK { break }
+        }
+        if usesTCPQuickAck {
+            var on: Int32 = 1
+            // Best effort: failing leaves the kernel's delayed ACK in place, nothing worse.
+            _ = setsockopt(socket, Int32(IPPROTO_TCP), TCP_QUICKACK, &on, socklen_t(MemoryLayout<Int32>.size))
+        }
+        return (MOSQ_ERR_SUCCESS.rawValue, 0)
+    }
+
+    /// Writes what libmosquitto has queued, as far as the socket takes it.
+    private func writeQueued(_ handle: OpaquePointer, socket: Int32) -> (result: Int32, errno: Int32) {
+        guard mosquitto_socket(handle) == socket, mosquitto_want_write(handle) else {
+            return (MOSQ_ERR_SUCCESS.rawValue, 0)
+        }
+        errno = 0
+        let result = mosquitto_loop_write(handle, 1)
+        return (result, errno)
+    }
+
+    /// Brings `state` in line with libmosquitto after a call on the loop thread: forgets a socket
+    /// libmosquitto has closed (closing it removed it from `epoll`) and arms `EPOLLOUT` exactly while
+    /// libmosquitto wants to write.
+    private func reconcile(
+        _ handle: OpaquePointer,
+        socket: Int32,
+        state: inout State,
+        outcome: (result: Int32, errno: Int32)
+    ) -> Bool {
+        guard mosquitto_socket(handle) == socket else {
+            state.socket = nil
+            state.isWriteArmed = false
+            bridge.reportDisconnectIfNeeded(returnCode: outcome.result, errno: outcome.errno)
+            return false
+        }
+        let wantsWrite = mosquitto_want_write(handle)
+        if wantsWrite != state.isWriteArmed {
+            loop.update(socket: socket, id: id, writable: wantsWrite)
+            state.isWriteArmed = wantsWrite
+        }
+        return true
+    }
+}
+
+/// Calls `body` with a C string for `string`, or with `nil`.
+func withOptionalCString<Result>(_ string: String?, _ body: (UnsafePointer<CChar>?) throws -> Result) rethrows -> Result {
+    guard let string else { return try body(nil) }
+    return try string.withCString(body)
+}

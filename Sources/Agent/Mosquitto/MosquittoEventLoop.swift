@@ -1,0 +1,207 @@
+internal import CMosquitto
+import Glibc
+import Synchronization
+
+/// One thread that drives the sockets of any number of ``MosquittoClient``s with `epoll`.
+///
+/// libmosquitto's own loop (`mosquitto_loop_start`) runs a thread per client and uses `select()`,
+/// which fails for file descriptors above 1023; a process with a thousand clients needs neither.
+/// This loop waits on every connected client's socket with one `epoll` set and calls
+/// `mosquitto_loop_read`, `mosquitto_loop_write` (while `mosquitto_want_write`) and, about once a
+/// second, `mosquitto_loop_misc` for keep-alive. An `eventfd` wakes it when a client connects or
+/// the loop shuts down; a client that queues a packet arms `EPOLLOUT` on its own socket instead.
+///
+/// Every libmosquitto callback, and so every ``TransportEvent``, comes from this thread. Clients
+/// register themselves when they connect and leave when their socket closes; nothing else is needed.
+///
+/// ```swift
+/// let client = try MosquittoClient(configuration: configuration)   // uses MosquittoEventLoop.shared
+/// ```
+package final class MosquittoEventLoop: Sendable {
+    private struct Pending {
+        var attachments: [MosquittoConnection] = []
+        var isShutDown = false
+    }
+
+    /// The `epoll_event.data` value of the wake-up `eventfd`; connection ids start at 1.
+    private static let wakeToken: UInt64 = 0
+    /// How many ready sockets one `epoll_wait` returns at most.
+    private static let batchSize: Int32 = 256
+
+    private static let sharedLoop = Result { try MosquittoEventLoop() }
+
+    /// The loop every client uses unless it is given another; created on first use, never shut down.
+    ///
+    /// - Throws: ``MosquittoError`` if the `epoll` set, the `eventfd` or the thread could not be created.
+    package static var shared: MosquittoEventLoop {
+        get throws { try sharedLoop.get() }
+    }
+
+    private let epollFD: Int32
+    private let wakeFD: Int32
+    private let pending = Mutex(Pending())
+    private let nextConnectionID = Atomic<UInt64>(1)
+
+    /// Starts a loop on a new thread. Most programs use ``shared``; a separate loop suits tests and
+    /// benchmarks that want to spread clients over several threads.
+    ///
+    /// - Throws: ``MosquittoError`` with code ``MosquittoError/Code/system`` if a system call fails.
+    package init() throws {
+        let epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard epollFD >= 0 else {
+            throw MosquittoError.system("epoll_create1", errno: errno, operation: .eventLoop, broker: nil)
+        }
+        let wakeFD = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+        guard wakeFD >= 0 else {
+            let error = MosquittoError.system("eventfd", errno: errno, operation: .eventLoop, broker: nil)
+            Glibc.close(epollFD)
+            throw error
+        }
+        self.epollFD = epollFD
+        self.wakeFD = wakeFD
+
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue
+        event.data.u64 = Self.wakeToken
+        guard epoll_ctl(epollFD, EPOLL_CTL_ADD, wakeFD, &event) == 0 else {
+            throw MosquittoError.system("epoll_ctl(ADD eventfd)", errno: errno, operation: .eventLoop, broker: nil)
+        }
+        try startThread()
+    }
+
+    deinit {
+        Glibc.close(wakeFD)
+        Glibc.close(epollFD)
+    }
+
+    /// Stops the loop: closes every client still connected through it (without DISCONNECT, so
+    /// brokers publish their wills), ends their event streams and lets the thread exit.
+    ///
+    /// Returns at once and never waits for the thread; later ``MosquittoClient/connect()`` calls on
+    /// clients of this loop throw ``MosquittoError/Code/closed``. Don't call it on ``shared``.
+    package func shutdown() {
+        pending.withLock { $0.isShutDown = true }
+        wake()
+    }
+
+    // MARK: - Used by connections (any thread)
+
+    func makeConnectionID() -> UInt64 {
+        nextConnectionID.wrappingAdd(1, ordering: .relaxed).oldValue
+    }
+
+    /// Adds a freshly connected socket to the `epoll` set and hands the connection to the loop thread.
+    /// Called with the connection's lock held.
+    func register(_ connection: MosquittoConnection, socket: Int32, writable: Bool) throws {
+        var event = Self.event(id: connection.id, writable: writable)
+        guard epoll_ctl(epollFD, EPOLL_CTL_ADD, socket, &event) == 0 else {
+            throw MosquittoError.system(
+                "epoll_ctl(ADD)", errno: errno, operation: .connect, broker: connection.broker.description)
+        }
+        let accepted = pending.withLock { pending in
+            guard !pending.isShutDown else { return false }
+            pending.attachments.append(connection)
+            return true
+        }
+        guard accepted else {
+            _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, socket, nil)
+            throw MosquittoError(
+                code: .closed, operation: .connect, broker: connection.broker.description,
+                detail: "the event loop has been shut down")
+        }
+        wake()
+    }
+
+    /// Turns `EPOLLOUT` on or off for a registered socket. Called with the connection's lock held.
+    func update(socket: Int32, id: UInt64, writable: Bool) {
+        var event = Self.event(id: id, writable: writable)
+        // Can only fail if the socket is not registered, and then there is nothing to update.
+        _ = epoll_ctl(epollFD, EPOLL_CTL_MOD, socket, &event)
+    }
+
+    /// Removes a socket that is still open from the `epoll` set. Called with the connection's lock
+    /// held, before the socket is closed; a socket libmosquitto closed has left the set by itself.
+    func deregister(socket: Int32) {
+        _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, socket, nil)
+    }
+
+    private func wake() {
+        // Fails only if the counter would overflow, and then the loop is awake anyway.
+        _ = eventfd_write(wakeFD, 1)
+    }
+
+    private static func event(id: UInt64, writable: Bool) -> epoll_event {
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue | EPOLLRDHUP.rawValue | (writable ? EPOLLOUT.rawValue : 0)
+        event.data.u64 = id
+        return event
+    }
+
+    // MARK: - The loop thread
+
+    /// Starts the thread, which keeps the loop alive until it returns from ``run()``.
+    private func startThread() throws {
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let result = pthread_create(
+            &thread, nil,
+            { context in
+                guard let context else { return nil }
+                Unmanaged<MosquittoEventLoop>.fromOpaque(context).takeRetainedValue().run()
+                return nil
+            }, context)
+        guard result == 0 else {
+            Unmanaged<MosquittoEventLoop>.fromOpaque(context).release()
+            throw MosquittoError.system("pthread_create", errno: result, operation: .eventLoop, broker: nil)
+        }
+        pthread_detach(thread)
+    }
+
+    /// The loop: runs on its own thread until ``shutdown()``. The registry of connected clients is a
+    /// local variable, so only this thread ever sees it.
+    private func run() {
+        var registry: [UInt64: MosquittoConnection] = [:]
+        let events = UnsafeMutablePointer<epoll_event>.allocate(capacity: Int(Self.batchSize))
+        defer { events.deallocate() }
+        let clock = ContinuousClock()
+        var nextTick = clock.now.advanced(by: .seconds(1))
+
+        while true {
+            let count = epoll_wait(epollFD, events, Self.batchSize, Self.milliseconds(until: nextTick, clock: clock))
+            var isWoken = false
+            for index in 0..<Int(max(0, count)) {
+                let event = events[index]
+                if event.data.u64 == Self.wakeToken {
+                    isWoken = true
+                } else if let connection = registry[event.data.u64], !connection.service(events: event.events) {
+                    registry[event.data.u64] = nil
+                }
+            }
+            if isWoken {
+                var value: eventfd_t = 0
+                _ = eventfd_read(wakeFD, &value)
+                let (attachments, isShutDown) = pending.withLock { pending in
+                    defer { pending.attachments.removeAll() }
+                    return (pending.attachments, pending.isShutDown)
+                }
+                for connection in attachments { registry[connection.id] = connection }
+                if isShutDown {
+                    for connection in registry.values { connection.close() }
+                    return
+                }
+            }
+            if clock.now >= nextTick {
+                let finished = registry.filter { !$0.value.tick() }.keys
+                for id in finished { registry[id] = nil }
+                nextTick = clock.now.advanced(by: .seconds(1))
+            }
+        }
+    }
+
+    private static func milliseconds(until deadline: ContinuousClock.Instant, clock: ContinuousClock) -> Int32 {
+        let remaining = clock.now.duration(to: deadline)
+        guard remaining > .zero else { return 0 }
+        let (seconds, attoseconds) = remaining.components
+        return Int32(min(1000, seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1))
+    }
+}

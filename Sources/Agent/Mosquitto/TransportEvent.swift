@@ -1,0 +1,112 @@
+internal import CMosquitto
+
+/// Something that happened on a ``MosquittoClient``'s connection, in the order it happened.
+///
+/// The event loop thread creates these in libmosquitto's callbacks and yields them into the client's
+/// ``TransportEvents``; one task reads them in order and drives the agent.
+package enum TransportEvent: Sendable {
+    /// The broker answered CONNECT. Check ``ConnackCode/isAccepted``: a refusal is followed by
+    /// ``disconnected(_:)`` with the same reason.
+    case connected(ConnackCode)
+    /// The connection ended. `nil` when it ended because of ``MosquittoClient/disconnect()``; otherwise
+    /// the error says why (refused, not authorised, unreachable, TLS failure, lost, keep-alive timeout).
+    /// The client may ``MosquittoClient/connect()`` again once this event has arrived.
+    case disconnected(MosquittoError?)
+    /// A message arrived on a subscribed topic.
+    case message(InboundMessage)
+    /// The broker acknowledged a subscription (SUBACK). One granted QoS per filter, in the order the
+    /// filters were given; a value of 128 (0x80) or more means the broker refused that filter.
+    case subscribed(MQTTMessageID, grantedQoS: [Int32])
+    /// The broker acknowledged an unsubscription (UNSUBACK).
+    case unsubscribed(MQTTMessageID)
+    /// A publication left: written to the socket for QoS 0, acknowledged by the broker for QoS 1 and 2.
+    case published(MQTTMessageID)
+}
+
+/// A message received from the broker, copied out of libmosquitto.
+package struct InboundMessage: Hashable, Sendable {
+    /// The topic the message was published on.
+    package var topic: String
+    /// The payload bytes, exactly as received.
+    package var payload: [UInt8]
+    /// The QoS the message was delivered with.
+    package var qos: QoS
+    /// Whether the broker delivered it from its retained messages.
+    package var retain: Bool
+
+    /// Creates a message.
+    package init(topic: String, payload: [UInt8], qos: QoS, retain: Bool) {
+        self.topic = topic
+        self.payload = payload
+        self.qos = qos
+        self.retain = retain
+    }
+}
+
+/// An MQTT quality of service level.
+package enum QoS: Int32, Hashable, Sendable, CaseIterable {
+    /// Fire and forget (QoS 0). Coaty uses only this.
+    case atMostOnce = 0
+    /// Acknowledged delivery (QoS 1).
+    case atLeastOnce = 1
+    /// Assured delivery (QoS 2).
+    case exactlyOnce = 2
+}
+
+/// The identifier libmosquitto gives a SUBSCRIBE, UNSUBSCRIBE or PUBLISH, so that its acknowledgement
+/// event can be matched to the call that sent it.
+package struct MQTTMessageID: Hashable, Sendable, CustomStringConvertible {
+    /// The raw value, as libmosquitto reports it.
+    package let rawValue: Int32
+
+    /// Creates an identifier from libmosquitto's value.
+    package init(rawValue: Int32) {
+        self.rawValue = rawValue
+    }
+
+    /// The number.
+    package var description: String { "\(rawValue)" }
+}
+
+/// The broker's answer to CONNECT: the CONNACK return code (MQTT 3.1.1) or reason code (MQTT 5).
+package struct ConnackCode: Hashable, Sendable, CustomStringConvertible {
+    /// The raw code; 0 means accepted.
+    package let rawValue: Int32
+    /// The MQTT protocol version the code belongs to (4 for 3.1.1, 5 for 5).
+    package let protocolVersion: Int32
+
+    /// Creates a code as received with the given protocol version.
+    package init(rawValue: Int32, protocolVersion: Int32) {
+        self.rawValue = rawValue
+        self.protocolVersion = protocolVersion
+    }
+
+    /// Whether the broker accepted the connection.
+    package var isAccepted: Bool { rawValue == 0 }
+
+    /// libmosquitto's text for the code (`mosquitto_connack_string` or `mosquitto_reason_string`).
+    package var description: String {
+        let text =
+            protocolVersion == MQTT_PROTOCOL_V5
+            ? mosquitto_reason_string(rawValue) : mosquitto_connack_string(rawValue)
+        return text.map { String(cString: $0) } ?? "reason code \(rawValue)"
+    }
+}
+
+/// The ordered stream of a client's ``TransportEvent``s.
+///
+/// It is bounded (``MosquittoClient/Configuration/eventBufferSize``): when the reader falls behind
+/// and the buffer is full, new events are dropped and counted in
+/// ``MosquittoClient/droppedEventCount``. It has a single reader; it ends after
+/// ``MosquittoClient/close()`` or when the client is released.
+package struct TransportEvents: AsyncSequence, Sendable {
+    /// The element type.
+    package typealias Element = TransportEvent
+
+    let base: AsyncStream<TransportEvent>
+
+    /// Creates the iterator; make only one.
+    package func makeAsyncIterator() -> AsyncStream<TransportEvent>.Iterator {
+        base.makeAsyncIterator()
+    }
+}
