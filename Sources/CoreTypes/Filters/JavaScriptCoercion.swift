@@ -55,7 +55,8 @@ enum JavaScriptCoercion {
             return text
         case .object(let object):
             if object.hasOwnJavaScriptKey("toString") {
-                throw FilterError.evaluation("an object with its own \"toString\" member cannot be converted to a primitive")
+                throw FilterError.evaluation(
+                    "an object with its own \"toString\" member cannot be converted to a primitive")
             }
             return "[object Object]"
         }

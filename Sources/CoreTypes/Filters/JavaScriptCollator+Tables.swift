@@ -36,7 +36,8 @@ extension JavaScriptCollator {
         0x20AC_400F0, 0x20AD_40100, 0x20AE_40110, 0x20AF_40120, 0x20B0_40130, 0x20B1_40140,
         0x20B2_40150, 0x20B3_40160, 0x20B4_40170, 0x20B5_40180, 0x20B6_40190, 0x20B7_401A0,
         0x20B8_401B0, 0x20B9_401C0, 0x20BA_401D0, 0x20BB_401E0, 0x20BC_401F0, 0x20BD_40200,
-        0x20BE_40210, 0x20BF_40220, 0x20C0_40230, 0x3000_10081, 0x3001_200A0, 0x3002_201A0,    ]
+        0x20BE_40210, 0x20BF_40220, 0x20C0_40230, 0x3000_10081, 0x3001_200A0, 0x3002_201A0,
+    ]
 
     /// Canonical decompositions of Latin, Greek and Cyrillic letters into a letter below U+0800 and up
     /// to three combining marks of U+0300–U+036F: `scalar << 32 | mark3 << 25 | mark2 << 18 |

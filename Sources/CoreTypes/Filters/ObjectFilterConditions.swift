@@ -43,15 +43,15 @@ public enum ObjectFilterConditions: Hashable, Sendable {
             case (nil, let or?):
                 self = .or(try Self.conditionList(or, at: "\(location).or"))
             case (let and?, let or?):
-                if and.isJavaScriptTruthy && or.isJavaScriptTruthy {
+                guard and.isJavaScriptTruthy, or.isJavaScriptTruthy else {
+                    // coaty-js checks each present list; the falsy one is not an array of conditions.
+                    let (key, value) = and.isJavaScriptTruthy ? ("or", or) : ("and", and)
                     throw FilterError(
-                        code: .invalidFilter, detail: "\(location): give either \"and\" or \"or\", not both")
+                        code: .invalidFilter,
+                        detail: "\(location).\(key): expected an array of conditions, found \(value.serializedString())"
+                    )
                 }
-                // coaty-js checks both lists; a falsy one is not an array and so invalid anyway.
-                _ = try Self.conditionList(and, at: "\(location).and")
-                _ = try Self.conditionList(or, at: "\(location).or")
-                throw FilterError(
-                    code: .invalidFilter, detail: "\(location): give either \"and\" or \"or\", not both")
+                throw FilterError(code: .invalidFilter, detail: "\(location): give either \"and\" or \"or\", not both")
             }
         default:
             throw FilterError(

@@ -55,7 +55,8 @@ extension ObjectMatcher {
     private static func index(_ value: JSONValue?, _ i: Int, what: String) throws -> JSONValue? {
         switch value {
         case nil, .null?:
-            throw FilterError.evaluation("cannot read element \(i) of \(what), which is \(value == nil ? "missing" : "null")")
+            throw FilterError.evaluation(
+                "cannot read element \(i) of \(what), which is \(value == nil ? "missing" : "null")")
         case .array(let elements)?:
             guard i < elements.count else { return nil }  // not `?:`, whose `nil` would be JSON `null`
             return elements[i]

@@ -36,7 +36,8 @@ public struct OrderByProperty: Hashable, Sendable {
         guard case .string(let direction) = elements[1], let order = Order(rawValue: direction) else {
             throw FilterError(
                 code: .invalidOrderBy,
-                detail: "\(location)[1]: the order must be \"Asc\" or \"Desc\", found \(elements[1].serializedString())")
+                detail: "\(location)[1]: the order must be \"Asc\" or \"Desc\", found \(elements[1].serializedString())"
+            )
         }
         do {
             path = try PropertyPath(json: elements[0], at: "\(location)[0]")
