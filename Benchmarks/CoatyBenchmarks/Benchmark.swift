@@ -59,7 +59,9 @@ enum Table {
         func rate(_ value: Double) -> String { String(format: "%12.0f", value) }
         Swift.print(pad("benchmark", 44) + pad("ours ops/s", 14) + pad("baseline ops/s", 16) + "ratio")
         for (row, baseline) in zip(rows, baselines) {
-            Swift.print(pad(row.title, 44) + rate(row.ours) + "  " + rate(row.baseline) + "    " + String(format: "%.2fx", row.ratio) + "  (vs \(baseline))")
+            Swift.print(
+                pad(row.title, 44) + rate(row.ours) + "  " + rate(row.baseline) + "    "
+                    + String(format: "%.2fx", row.ratio) + "  (vs \(baseline))")
         }
     }
 }

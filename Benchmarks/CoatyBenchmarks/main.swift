@@ -35,7 +35,8 @@ struct PlainLight: Codable {
     var installedAt: Double
 }
 
-let lightText = ##"{"objectId":"8d2f4b6a-1c3e-4f5a-b7d9-e1f3a5c7b9d2","objectType":"com.example.Light","coreType":"CoatyObject","name":"Hall light 3","externalId":"LX-2291-B","parentObjectId":"3e5a7c9e-2b4d-4f6a-8c1e-3a5c7e9b1d3f","isOn":true,"luminosity":0.75,"color":"#ffcc00","floor":2,"tags":["hall","dimmable"],"installedAt":1600000000000}"##
+let lightText =
+    ##"{"objectId":"8d2f4b6a-1c3e-4f5a-b7d9-e1f3a5c7b9d2","objectType":"com.example.Light","coreType":"CoatyObject","name":"Hall light 3","externalId":"LX-2291-B","parentObjectId":"3e5a7c9e-2b4d-4f6a-8c1e-3a5c7e9b1d3f","isOn":true,"luminosity":0.75,"color":"#ffcc00","floor":2,"tags":["hall","dimmable"],"installedAt":1600000000000}"##
 let sensorText = lightText.replacingOccurrences(of: "com.example.Light", with: "com.example.Sensor")
 let lightBytes = Array(lightText.utf8)
 let sensorBytes = Array(sensorText.utf8)
@@ -59,26 +60,42 @@ print("object size: \(lightBytes.count) bytes, budget per comparison: \(budget)"
 
 var sink = 0
 let comparisons: [(Comparison, String)] = [
-    (Comparison(
-        title: "decode registered type (parse + chain)",
-        ours: Benchmark("ours") { sink &+= try registry.decodeObject(JSONValue(parsing: lightBytes)).objectId.utf8.count },
-        baseline: Benchmark("JSONSerialization") { sink &+= (try JSONSerialization.jsonObject(with: lightData) as? NSDictionary)?.count ?? 0 }),
-     "JSONSerialization.jsonObject"),
-    (Comparison(
-        title: "decode unknown type into custom",
-        ours: Benchmark("ours") { sink &+= try registry.decodeObject(JSONValue(parsing: sensorBytes)).custom.count },
-        baseline: Benchmark("JSONSerialization") { sink &+= (try JSONSerialization.jsonObject(with: sensorData) as? NSDictionary)?.count ?? 0 }),
-     "JSONSerialization.jsonObject"),
-    (Comparison(
-        title: "encode registered type (to bytes)",
-        ours: Benchmark("ours") { sink &+= JSONValue.object(try decodedLight.jsonObject()).serialized().count },
-        baseline: Benchmark("JSONEncoder") { sink &+= try jsonEncoder.encode(plainLight).count }),
-     "JSONEncoder, Codable struct"),
-    (Comparison(
-        title: "encode unknown type from custom (to bytes)",
-        ours: Benchmark("ours") { sink &+= JSONValue.object(try decodedSensor.jsonObject()).serialized().count },
-        baseline: Benchmark("JSONEncoder") { sink &+= try jsonEncoder.encode(plainLight).count }),
-     "JSONEncoder, Codable struct"),
+    (
+        Comparison(
+            title: "decode registered type (parse + chain)",
+            ours: Benchmark("ours") {
+                sink &+= try registry.decodeObject(JSONValue(parsing: lightBytes)).objectId.utf8.count
+            },
+            baseline: Benchmark("JSONSerialization") {
+                sink &+= (try JSONSerialization.jsonObject(with: lightData) as? NSDictionary)?.count ?? 0
+            }),
+        "JSONSerialization.jsonObject"
+    ),
+    (
+        Comparison(
+            title: "decode unknown type into custom",
+            ours: Benchmark("ours") {
+                sink &+= try registry.decodeObject(JSONValue(parsing: sensorBytes)).custom.count
+            },
+            baseline: Benchmark("JSONSerialization") {
+                sink &+= (try JSONSerialization.jsonObject(with: sensorData) as? NSDictionary)?.count ?? 0
+            }),
+        "JSONSerialization.jsonObject"
+    ),
+    (
+        Comparison(
+            title: "encode registered type (to bytes)",
+            ours: Benchmark("ours") { sink &+= JSONValue.object(try decodedLight.jsonObject()).serialized().count },
+            baseline: Benchmark("JSONEncoder") { sink &+= try jsonEncoder.encode(plainLight).count }),
+        "JSONEncoder, Codable struct"
+    ),
+    (
+        Comparison(
+            title: "encode unknown type from custom (to bytes)",
+            ours: Benchmark("ours") { sink &+= JSONValue.object(try decodedSensor.jsonObject()).serialized().count },
+            baseline: Benchmark("JSONEncoder") { sink &+= try jsonEncoder.encode(plainLight).count }),
+        "JSONEncoder, Codable struct"
+    ),
 ]
 
 var rows: [Comparison.Row] = []

@@ -122,14 +122,19 @@ struct JSONValueKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
         keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
         let value = try require(key)
-        guard case .object(let nested) = value else { throw JSONValueDecoding.mismatch(JSONObject.self, value, path(key)) }
+        guard case .object(let nested) = value else {
+            throw JSONValueDecoding.mismatch(JSONObject.self, value, path(key))
+        }
         return KeyedDecodingContainer(
-            JSONValueKeyedDecodingContainer<NestedKey>(decoder: decoder, object: nested, codingPath: path(key), tracks: false))
+            JSONValueKeyedDecodingContainer<NestedKey>(
+                decoder: decoder, object: nested, codingPath: path(key), tracks: false))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         let value = try require(key)
-        guard case .array(let array) = value else { throw JSONValueDecoding.mismatch([JSONValue].self, value, path(key)) }
+        guard case .array(let array) = value else {
+            throw JSONValueDecoding.mismatch([JSONValue].self, value, path(key))
+        }
         return JSONValueUnkeyedDecodingContainer(decoder: decoder, array: array, codingPath: path(key))
     }
 
@@ -171,7 +176,8 @@ struct JSONValueUnkeyedDecodingContainer: UnkeyedDecodingContainer {
                 type,
                 DecodingError.Context(
                     codingPath: codingPath + [indexKey],
-                    debugDescription: "array at \(JSONValueDecoding.dottedPath(codingPath)) has only \(array.count) elements"))
+                    debugDescription:
+                        "array at \(JSONValueDecoding.dottedPath(codingPath)) has only \(array.count) elements"))
         }
         defer { currentIndex += 1 }
         return array[currentIndex]
@@ -244,12 +250,15 @@ struct JSONValueUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         return try decoder.decodeNested(type, from: next(type), key: key)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         let path = codingPath + [indexKey]
         let value = try next(JSONObject.self)
         guard case .object(let object) = value else { throw JSONValueDecoding.mismatch(JSONObject.self, value, path) }
         return KeyedDecodingContainer(
-            JSONValueKeyedDecodingContainer<NestedKey>(decoder: decoder, object: object, codingPath: path, tracks: false))
+            JSONValueKeyedDecodingContainer<NestedKey>(
+                decoder: decoder, object: object, codingPath: path, tracks: false))
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -261,7 +270,8 @@ struct JSONValueUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     mutating func superDecoder() throws -> any Decoder {
         let path = codingPath + [indexKey]
-        let child = JSONValueDecoding(value: try next(JSONValue.self), keyStrategy: decoder.keyStrategy, keepsBaseFieldNames: false)
+        let child = JSONValueDecoding(
+            value: try next(JSONValue.self), keyStrategy: decoder.keyStrategy, keepsBaseFieldNames: false)
         child.codingPath = path
         return child
     }

@@ -104,19 +104,24 @@ final class JSONValueDecoding: Decoder {
     // MARK: - Scalars
 
     @inline(__always)
-    static func unbox(_ value: JSONValue, as type: String.Type, _ path: @autoclosure () -> [any CodingKey]) throws -> String {
+    static func unbox(_ value: JSONValue, as type: String.Type, _ path: @autoclosure () -> [any CodingKey]) throws
+        -> String
+    {
         guard case .string(let string) = value else { throw mismatch(type, value, path()) }
         return string
     }
 
     @inline(__always)
-    static func unbox(_ value: JSONValue, as type: Bool.Type, _ path: @autoclosure () -> [any CodingKey]) throws -> Bool {
+    static func unbox(_ value: JSONValue, as type: Bool.Type, _ path: @autoclosure () -> [any CodingKey]) throws -> Bool
+    {
         guard case .bool(let bool) = value else { throw mismatch(type, value, path()) }
         return bool
     }
 
     @inline(__always)
-    static func unbox(_ value: JSONValue, as type: Double.Type, _ path: @autoclosure () -> [any CodingKey]) throws -> Double {
+    static func unbox(_ value: JSONValue, as type: Double.Type, _ path: @autoclosure () -> [any CodingKey]) throws
+        -> Double
+    {
         switch value {
         case .double(let double): return double
         case .int(let int): return Double(int)
@@ -125,7 +130,9 @@ final class JSONValueDecoding: Decoder {
     }
 
     @inline(__always)
-    static func unbox(_ value: JSONValue, as type: Float.Type, _ path: @autoclosure () -> [any CodingKey]) throws -> Float {
+    static func unbox(_ value: JSONValue, as type: Float.Type, _ path: @autoclosure () -> [any CodingKey]) throws
+        -> Float
+    {
         let double = try unbox(value, as: Double.self, path())
         let float = Float(double)
         guard float.isFinite else { throw outOfRange(type, value, path()) }
@@ -151,21 +158,28 @@ final class JSONValueDecoding: Decoder {
     // MARK: - Errors
 
     static func dottedPath(_ path: [any CodingKey]) -> String {
-        path.isEmpty ? "the top level" : "'" + path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".") + "'"
+        path.isEmpty
+            ? "the top level"
+            : "'" + path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".") + "'"
     }
 
     static func mismatch<T>(_ type: T.Type, _ value: JSONValue, _ path: [any CodingKey]) -> DecodingError {
         if value.isNull {
             return DecodingError.valueNotFound(
-                type, DecodingError.Context(codingPath: path, debugDescription: "expected \(type) at \(dottedPath(path)), found null"))
+                type,
+                DecodingError.Context(
+                    codingPath: path, debugDescription: "expected \(type) at \(dottedPath(path)), found null"))
         }
         return DecodingError.typeMismatch(
-            type, DecodingError.Context(codingPath: path, debugDescription: "expected \(type) at \(dottedPath(path)), found \(value.typeName)"))
+            type,
+            DecodingError.Context(
+                codingPath: path, debugDescription: "expected \(type) at \(dottedPath(path)), found \(value.typeName)"))
     }
 
     static func outOfRange<T>(_ type: T.Type, _ value: JSONValue, _ path: [any CodingKey]) -> DecodingError {
         DecodingError.dataCorrupted(
             DecodingError.Context(
-                codingPath: path, debugDescription: "number \(value.serializedString()) at \(dottedPath(path)) does not fit \(type)"))
+                codingPath: path,
+                debugDescription: "number \(value.serializedString()) at \(dottedPath(path)) does not fit \(type)"))
     }
 }

@@ -13,7 +13,9 @@ struct JSONValueKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerPr
     mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
     mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { set(try JSONValueEncoding.box(value, path(key)), key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        set(try JSONValueEncoding.box(value, path(key)), key)
+    }
     mutating func encode(_ value: Float, forKey key: Key) throws {
         set(try JSONValueEncoding.box(Double(value), path(key)), key)
     }
@@ -22,11 +24,15 @@ struct JSONValueKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerPr
     mutating func encode(_ value: Int16, forKey key: Key) throws { set(.int(Int(value)), key) }
     mutating func encode(_ value: Int32, forKey key: Key) throws { set(.int(Int(value)), key) }
     mutating func encode(_ value: Int64, forKey key: Key) throws { set(.int(Int(value)), key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { set(try JSONValueEncoding.box(value, path(key)), key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws {
+        set(try JSONValueEncoding.box(value, path(key)), key)
+    }
     mutating func encode(_ value: UInt8, forKey key: Key) throws { set(.int(Int(value)), key) }
     mutating func encode(_ value: UInt16, forKey key: Key) throws { set(.int(Int(value)), key) }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { set(.int(Int(value)), key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { set(try JSONValueEncoding.box(value, path(key)), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws {
+        set(try JSONValueEncoding.box(value, path(key)), key)
+    }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         set(try encoder.encodeNested(value, key: key), key)
     }
@@ -107,12 +113,15 @@ struct JSONValueUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         box.array.append(try encoder.encodeNested(value, key: indexKey))
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         let nested = JSONValueEncodingBox(isArray: false)
         let path = codingPath + [indexKey]
         box.nested.append((nil, box.array.count, nested))
         box.array.append(.object(JSONObject()))
-        return KeyedEncodingContainer(JSONValueKeyedEncodingContainer<NestedKey>(encoder: encoder, box: nested, codingPath: path))
+        return KeyedEncodingContainer(
+            JSONValueKeyedEncodingContainer<NestedKey>(encoder: encoder, box: nested, codingPath: path))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -34,7 +34,9 @@ public struct JSONValueEncoder: Sendable {
         let encoded = try encode(value)
         guard case .object(let object) = encoded else {
             throw EncodingError.invalidValue(
-                value, EncodingError.Context(codingPath: [], debugDescription: "\(T.self) encodes as \(encoded.typeName), not as an object"))
+                value,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "\(T.self) encodes as \(encoded.typeName), not as an object"))
         }
         return object
     }
@@ -139,7 +141,8 @@ final class JSONValueEncoding: Encoder {
             box = JSONValueEncodingBox(isArray: false)
             result = .box(box)
         }
-        return KeyedEncodingContainer(JSONValueKeyedEncodingContainer<Key>(encoder: self, box: box, codingPath: codingPath))
+        return KeyedEncodingContainer(
+            JSONValueKeyedEncodingContainer<Key>(encoder: self, box: box, codingPath: codingPath))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -169,7 +172,9 @@ final class JSONValueEncoding: Encoder {
     static func box(_ value: Double, _ path: @autoclosure () -> [any CodingKey]) throws -> JSONValue {
         guard value.isFinite else {
             throw EncodingError.invalidValue(
-                value, EncodingError.Context(codingPath: path(), debugDescription: "\(value) cannot be written as a JSON number"))
+                value,
+                EncodingError.Context(
+                    codingPath: path(), debugDescription: "\(value) cannot be written as a JSON number"))
         }
         return .double(value)
     }
@@ -177,7 +182,9 @@ final class JSONValueEncoding: Encoder {
     static func box<I: FixedWidthInteger>(_ value: I, _ path: @autoclosure () -> [any CodingKey]) throws -> JSONValue {
         guard let int = Int(exactly: value) else {
             throw EncodingError.invalidValue(
-                value, EncodingError.Context(codingPath: path(), debugDescription: "\(value) does not fit a 64-bit signed integer"))
+                value,
+                EncodingError.Context(
+                    codingPath: path(), debugDescription: "\(value) does not fit a 64-bit signed integer"))
         }
         return .int(int)
     }

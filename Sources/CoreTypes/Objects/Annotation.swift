@@ -33,7 +33,10 @@ public struct Annotation: CoatyObject, Hashable {
 
     /// Creates an Annotation object.
     public init(
-        objectId: String = ObjectID.make(), objectType: String = Annotation.objectType, name: String, type: AnnotationType, creatorId: String, creationTimestamp: Double, status: AnnotationStatus, variants: [AnnotationVariant]? = nil, externalId: String? = nil, parentObjectId: String? = nil, locationId: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
+        objectId: String = ObjectID.make(), objectType: String = Annotation.objectType, name: String,
+        type: AnnotationType, creatorId: String, creationTimestamp: Double, status: AnnotationStatus,
+        variants: [AnnotationVariant]? = nil, externalId: String? = nil, parentObjectId: String? = nil,
+        locationId: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
     ) {
         self.objectId = objectId
         self.objectType = objectType
@@ -76,7 +79,10 @@ extension Annotation: CoreObject {
             case "creatorId": creatorId = try Wire.nonEmptyString(member, key, context)
             case "creationTimestamp": creationTimestamp = try Wire.number(member, key, context)
             case "status": status = try Wire.enumeration(member, key, context, AnnotationStatus.self)
-            case "variants": variants = try Wire.objectArray(member, key, context) { object, context throws(ObjectDecodingError) in try AnnotationVariant(wire: object, context: context) }
+            case "variants":
+                variants = try Wire.objectArray(member, key, context) { object, context throws(ObjectDecodingError) in
+                    try AnnotationVariant(wire: object, context: context)
+                }
             default: custom.appendNew(key, member)
             }
         }

@@ -11,7 +11,7 @@
 /// ```
 ///
 /// ``init(jsonObject:)`` accepts the base shape of an object of *any* core type, as coaty-js's
-/// `CoreTypes.isObject(obj, "CoatyObject")` does, and keeps that core type in ``coreType``.
+/// `CoreTypes.isObject(obj, "CoatyObject")` does, and keeps that core type in ``coreType-property``.
 public struct BaseObject: CoatyObject, Hashable {
     /// The core type `CoatyObject`.
     public static let coreType = CoreType.coatyObject

@@ -16,7 +16,9 @@ extension CoatyObject {
         let encoded = try encoder.encodeRoot(self)
         guard case .object(var object) = encoded else {
             throw EncodingError.invalidValue(
-                self, EncodingError.Context(codingPath: [], debugDescription: "\(Self.self) encodes as \(encoded.typeName), not as an object"))
+                self,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "\(Self.self) encodes as \(encoded.typeName), not as an object"))
         }
         if !object.contains(key: "objectType") || !object.contains(key: "coreType") {
             var at = object.position(of: "objectId").map { $0 + 1 } ?? 0

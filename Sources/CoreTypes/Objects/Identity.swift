@@ -27,7 +27,9 @@ public struct Identity: CoatyObject, Hashable {
 
     /// Creates an Identity object.
     public init(
-        objectId: String = ObjectID.make(), objectType: String = Identity.objectType, name: String = "Coaty Agent", externalId: String? = nil, parentObjectId: String? = nil, locationId: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
+        objectId: String = ObjectID.make(), objectType: String = Identity.objectType, name: String = "Coaty Agent",
+        externalId: String? = nil, parentObjectId: String? = nil, locationId: String? = nil, isDeactivated: Bool? = nil,
+        custom: JSONObject = [:]
     ) {
         self.objectId = objectId
         self.objectType = objectType

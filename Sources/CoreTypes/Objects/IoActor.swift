@@ -34,7 +34,9 @@ public struct IoActor: CoatyObject, Hashable {
 
     /// Creates an IoActor object.
     public init(
-        objectId: String = ObjectID.make(), objectType: String = IoActor.objectType, name: String, valueType: String, updateRate: Double? = nil, useRawIoValues: Bool? = nil, externalRoute: String? = nil, externalId: String? = nil, parentObjectId: String? = nil, locationId: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
+        objectId: String = ObjectID.make(), objectType: String = IoActor.objectType, name: String, valueType: String,
+        updateRate: Double? = nil, useRawIoValues: Bool? = nil, externalRoute: String? = nil, externalId: String? = nil,
+        parentObjectId: String? = nil, locationId: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
     ) {
         self.objectId = objectId
         self.objectType = objectType
@@ -80,7 +82,9 @@ extension IoActor: CoreObject {
         }
         let required = try base.required(as: .ioActor, context)
         guard let valueType else { throw context.missing("valueType") }
-        if let updateRate, !(updateRate >= 0) { throw context.error("updateRate", "must not be negative, found \(updateRate)") }
+        if let updateRate, !(updateRate >= 0) {
+            throw context.error("updateRate", "must not be negative, found \(updateRate)")
+        }
         self.objectId = required.objectId
         self.objectType = required.objectType
         self.name = required.name

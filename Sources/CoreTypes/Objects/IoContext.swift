@@ -26,7 +26,9 @@ public struct IoContext: CoatyObject, Hashable {
 
     /// Creates an IoContext object.
     public init(
-        objectId: String = ObjectID.make(), objectType: String = IoContext.objectType, name: String, externalId: String? = nil, parentObjectId: String? = nil, locationId: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
+        objectId: String = ObjectID.make(), objectType: String = IoContext.objectType, name: String,
+        externalId: String? = nil, parentObjectId: String? = nil, locationId: String? = nil, isDeactivated: Bool? = nil,
+        custom: JSONObject = [:]
     ) {
         self.objectId = objectId
         self.objectType = objectType

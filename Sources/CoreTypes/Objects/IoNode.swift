@@ -32,7 +32,10 @@ public struct IoNode: CoatyObject, Hashable {
 
     /// Creates an IoNode object.
     public init(
-        objectId: String = ObjectID.make(), objectType: String = IoNode.objectType, name: String, ioSources: [IoSource]? = nil, ioActors: [IoActor]? = nil, characteristics: JSONObject? = nil, externalId: String? = nil, parentObjectId: String? = nil, locationId: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
+        objectId: String = ObjectID.make(), objectType: String = IoNode.objectType, name: String,
+        ioSources: [IoSource]? = nil, ioActors: [IoActor]? = nil, characteristics: JSONObject? = nil,
+        externalId: String? = nil, parentObjectId: String? = nil, locationId: String? = nil, isDeactivated: Bool? = nil,
+        custom: JSONObject = [:]
     ) {
         self.objectId = objectId
         self.objectType = objectType
@@ -67,8 +70,14 @@ extension IoNode: CoreObject {
         for (key, member) in object {
             if try base.read(key, member, context) { continue }
             switch key {
-            case "ioSources": ioSources = try Wire.objectArray(member, key, context) { object, context throws(ObjectDecodingError) in try IoSource(wire: object, context: context, registry: registry) }
-            case "ioActors": ioActors = try Wire.objectArray(member, key, context) { object, context throws(ObjectDecodingError) in try IoActor(wire: object, context: context, registry: registry) }
+            case "ioSources":
+                ioSources = try Wire.objectArray(member, key, context) { object, context throws(ObjectDecodingError) in
+                    try IoSource(wire: object, context: context, registry: registry)
+                }
+            case "ioActors":
+                ioActors = try Wire.objectArray(member, key, context) { object, context throws(ObjectDecodingError) in
+                    try IoActor(wire: object, context: context, registry: registry)
+                }
             case "characteristics": characteristics = try Wire.object(member, key, context)
             default: custom.appendNew(key, member)
             }

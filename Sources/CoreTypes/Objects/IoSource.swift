@@ -33,7 +33,10 @@ public struct IoSource: CoatyObject, Hashable {
 
     /// Creates an IoSource object.
     public init(
-        objectId: String = ObjectID.make(), objectType: String = IoSource.objectType, name: String, valueType: String, updateStrategy: IoSourceBackpressureStrategy? = nil, updateRate: Double? = nil, useRawIoValues: Bool? = nil, externalRoute: String? = nil, externalId: String? = nil, parentObjectId: String? = nil, locationId: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
+        objectId: String = ObjectID.make(), objectType: String = IoSource.objectType, name: String, valueType: String,
+        updateStrategy: IoSourceBackpressureStrategy? = nil, updateRate: Double? = nil, useRawIoValues: Bool? = nil,
+        externalRoute: String? = nil, externalId: String? = nil, parentObjectId: String? = nil,
+        locationId: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
     ) {
         self.objectId = objectId
         self.objectType = objectType
@@ -73,7 +76,8 @@ extension IoSource: CoreObject {
             if try base.read(key, member, context) { continue }
             switch key {
             case "valueType": valueType = try Wire.nonEmptyString(member, key, context)
-            case "updateStrategy": updateStrategy = try Wire.enumeration(member, key, context, IoSourceBackpressureStrategy.self)
+            case "updateStrategy":
+                updateStrategy = try Wire.enumeration(member, key, context, IoSourceBackpressureStrategy.self)
             case "updateRate": updateRate = try Wire.number(member, key, context)
             case "useRawIoValues": useRawIoValues = try Wire.bool(member, key, context)
             case "externalRoute": externalRoute = try Wire.string(member, key, context)
@@ -82,7 +86,9 @@ extension IoSource: CoreObject {
         }
         let required = try base.required(as: .ioSource, context)
         guard let valueType else { throw context.missing("valueType") }
-        if let updateRate, !(updateRate >= 0) { throw context.error("updateRate", "must not be negative, found \(updateRate)") }
+        if let updateRate, !(updateRate >= 0) {
+            throw context.error("updateRate", "must not be negative, found \(updateRate)")
+        }
         self.objectId = required.objectId
         self.objectType = required.objectType
         self.name = required.name

@@ -156,7 +156,9 @@ enum JSONPathSyntax {
 
     /// The array index a component names: `0` or digits without a leading zero.
     static func index(_ component: String) -> Int? {
-        guard let first = component.utf8.first, component.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        guard let first = component.utf8.first, component.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            return nil
+        }
         if first == 0x30 && component.utf8.count > 1 { return nil }
         return Int(component)
     }

@@ -25,7 +25,9 @@ public struct Location: CoatyObject, Hashable {
 
     /// Creates a Location object.
     public init(
-        objectId: String = ObjectID.make(), objectType: String = Location.objectType, name: String, geoLocation: GeoLocation, externalId: String? = nil, parentObjectId: String? = nil, locationId: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
+        objectId: String = ObjectID.make(), objectType: String = Location.objectType, name: String,
+        geoLocation: GeoLocation, externalId: String? = nil, parentObjectId: String? = nil, locationId: String? = nil,
+        isDeactivated: Bool? = nil, custom: JSONObject = [:]
     ) {
         self.objectId = objectId
         self.objectType = objectType
@@ -171,7 +173,10 @@ public struct GeoCoordinates: Hashable, Sendable, Codable {
     var wireOrder: WireKeyOrder
 
     /// Creates  `GeoCoordinates`.
-    public init(latitude: Double, longitude: Double, accuracy: Double, altitude: Double? = nil, altitudeAccuracy: Double? = nil, heading: Double? = nil, speed: Double? = nil, custom: JSONObject = [:]) {
+    public init(
+        latitude: Double, longitude: Double, accuracy: Double, altitude: Double? = nil, altitudeAccuracy: Double? = nil,
+        heading: Double? = nil, speed: Double? = nil, custom: JSONObject = [:]
+    ) {
         self.latitude = latitude
         self.longitude = longitude
         self.accuracy = accuracy

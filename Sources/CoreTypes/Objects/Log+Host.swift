@@ -13,7 +13,10 @@ public struct LogHost: Hashable, Sendable, Codable {
     var wireOrder: WireKeyOrder
 
     /// Creates a `LogHost`.
-    public init(agentInfo: AgentInfo? = nil, pid: Double? = nil, hostname: String? = nil, userAgent: String? = nil, custom: JSONObject = [:]) {
+    public init(
+        agentInfo: AgentInfo? = nil, pid: Double? = nil, hostname: String? = nil, userAgent: String? = nil,
+        custom: JSONObject = [:]
+    ) {
         self.agentInfo = agentInfo
         self.pid = pid
         self.hostname = hostname
@@ -85,7 +88,10 @@ public struct AgentInfo: Hashable, Sendable, Codable {
     var wireOrder: WireKeyOrder
 
     /// Creates an `AgentInfo`.
-    public init(packageInfo: AgentInfo.PackageInfo, buildInfo: AgentInfo.BuildInfo, configInfo: AgentInfo.ConfigInfo, custom: JSONObject = [:]) {
+    public init(
+        packageInfo: AgentInfo.PackageInfo, buildInfo: AgentInfo.BuildInfo, configInfo: AgentInfo.ConfigInfo,
+        custom: JSONObject = [:]
+    ) {
         self.packageInfo = packageInfo
         self.buildInfo = buildInfo
         self.configInfo = configInfo

@@ -35,7 +35,10 @@ public struct Log: CoatyObject, Hashable {
 
     /// Creates a Log object.
     public init(
-        objectId: String = ObjectID.make(), objectType: String = Log.objectType, name: String, logLevel: LogLevel, logMessage: String, logDate: String, logTags: [String]? = nil, logLabels: JSONObject? = nil, logHost: LogHost? = nil, externalId: String? = nil, parentObjectId: String? = nil, locationId: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
+        objectId: String = ObjectID.make(), objectType: String = Log.objectType, name: String, logLevel: LogLevel,
+        logMessage: String, logDate: String, logTags: [String]? = nil, logLabels: JSONObject? = nil,
+        logHost: LogHost? = nil, externalId: String? = nil, parentObjectId: String? = nil, locationId: String? = nil,
+        isDeactivated: Bool? = nil, custom: JSONObject = [:]
     ) {
         self.objectId = objectId
         self.objectType = objectType

@@ -5,15 +5,14 @@ extension ObjectTypeRegistry {
         _ type: T.Type, from json: JSONObject, context: WireContext
     ) throws(ObjectDecodingError) -> T {
         try validateShape(json, as: T.coreType, context: context)
-        let decoder = JSONValueDecoding(
-            value: .object(json), keyStrategy: (T.self as? any WireKeyNaming.Type)?.wireKeyStrategy ?? .useDefaultKeys,
-            keepsBaseFieldNames: true)
+        let strategy = (T.self as? any WireKeyNaming.Type)?.wireKeyStrategy ?? .useDefaultKeys
+        let decoder = JSONValueDecoding(value: .object(json), keyStrategy: strategy, keepsBaseFieldNames: true)
         decoder.accessedTopLevelMembers = BitSet(count: json.count)
         var object: T
         do {
             object = try T(from: decoder)
         } catch let error as DecodingError {
-            throw Self.objectError(error, context: context)
+            throw Self.objectError(error, context: context, keyStrategy: strategy)
         } catch let error as ObjectDecodingError {
             throw error
         } catch {
@@ -31,7 +30,9 @@ extension ObjectTypeRegistry {
     }
 
     /// Checks `json` with coaty-js's rules for `coreType` and that it declares that core type.
-    private func validateShape(_ json: JSONObject, as coreType: CoreType, context: WireContext) throws(ObjectDecodingError) {
+    private func validateShape(_ json: JSONObject, as coreType: CoreType, context: WireContext)
+        throws(ObjectDecodingError)
+    {
         if coreType == .coatyObject {
             var base = BaseFields()
             for (key, value) in json { _ = try base.read(key, value, context) }
@@ -41,7 +42,10 @@ extension ObjectTypeRegistry {
         }
     }
 
-    static func objectError(_ error: DecodingError, context: WireContext) -> ObjectDecodingError {
+    /// The ``ObjectDecodingError`` for a `DecodingError`, naming the field by its wire path.
+    static func objectError(
+        _ error: DecodingError, context: WireContext, keyStrategy: JSONKeyStrategy = .useDefaultKeys
+    ) -> ObjectDecodingError {
         let (path, reason): ([any CodingKey], String) =
             switch error {
             case .typeMismatch(_, let c): (c.codingPath, c.debugDescription)
@@ -50,8 +54,13 @@ extension ObjectTypeRegistry {
             case .dataCorrupted(let c): (c.codingPath, c.debugDescription)
             @unknown default: ([], "\(error)")
             }
-        let field = path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        let field = path.enumerated().map { level, key in
+            if let index = key.intValue { return String(index) }
+            if keyStrategy.isIdentity || (level == 0 && BaseFields.isBaseField(key.stringValue)) { return key.stringValue }
+            return keyStrategy.wireName(for: key.stringValue)
+        }.joined(separator: ".")
         return ObjectDecodingError(
-            objectType: context.objectType, coreType: context.coreType, field: field.isEmpty ? nil : field, reason: reason)
+            objectType: context.objectType, coreType: context.coreType, field: field.isEmpty ? nil : field,
+            reason: reason)
     }
 }

@@ -26,15 +26,18 @@ extension ObjectTypeRegistry {
         guard !field.isEmpty, !BaseFields.isBaseField(field) else {
             throw ObjectTypeRegistryError(
                 code: .invalidFragmentField,
-                detail: "fragment field '\(field)' for \(F.self) must be non-empty and not a base field of Coaty objects")
+                detail:
+                    "fragment field '\(field)' for \(F.self) must be non-empty and not a base field of Coaty objects")
         }
         if let existing = fragmentsByType[ObjectIdentifier(F.self)] {
             throw ObjectTypeRegistryError(
-                code: .duplicateFragment, detail: "\(F.self) is already registered as the fragment of field '\(existing.field)'")
+                code: .duplicateFragment,
+                detail: "\(F.self) is already registered as the fragment of field '\(existing.field)'")
         }
         if let other = fragmentTypesByField[field], let existing = fragmentsByType[other] {
             throw ObjectTypeRegistryError(
-                code: .duplicateFragment, detail: "field '\(field)' already holds the fragment \(existing.type); cannot register \(F.self) too")
+                code: .duplicateFragment,
+                detail: "field '\(field)' already holds the fragment \(existing.type); cannot register \(F.self) too")
         }
         fragmentsByType[ObjectIdentifier(F.self)] = Fragment(type: F.self, field: field)
         fragmentTypesByField[field] = ObjectIdentifier(F.self)

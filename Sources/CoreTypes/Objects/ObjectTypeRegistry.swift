@@ -11,7 +11,8 @@
 ///    struct does not declare kept in ``CoatyObject/custom``;
 /// 3. else an ``ObjectDecodingError`` naming the object type, the core type and the field.
 ///
-/// An object decodes exactly when coaty-js's `CoreTypes.isObject` accepts it.
+/// Without registered types, an object decodes exactly when coaty-js's `CoreTypes.isObject`
+/// accepts it; a registered type must in addition find the members its `Decodable` conformance needs.
 ///
 /// ```swift
 /// var registry = ObjectTypeRegistry()
@@ -22,7 +23,8 @@
 public struct ObjectTypeRegistry: Sendable {
     struct Entry: Sendable {
         let type: any CoatyObject.Type
-        let decode: @Sendable (JSONObject, WireContext, ObjectTypeRegistry) throws(ObjectDecodingError) -> any CoatyObject
+        let decode:
+            @Sendable (JSONObject, WireContext, ObjectTypeRegistry) throws(ObjectDecodingError) -> any CoatyObject
     }
 
     struct Fragment: Sendable {
@@ -69,22 +71,30 @@ public struct ObjectTypeRegistry: Sendable {
         guard !isFrozen else {
             throw ObjectTypeRegistryError(
                 code: .frozen,
-                detail: "cannot register '\(objectType)' (\(T.self)): the registry is frozen; register types before bootstrap ends")
+                detail:
+                    "cannot register '\(objectType)' (\(T.self)): the registry is frozen; register types before bootstrap ends"
+            )
         }
         guard Self.isValidEventFilter(objectType) else {
             throw ObjectTypeRegistryError(
                 code: .invalidObjectType,
-                detail: "object type '\(objectType)' of \(T.self) must be non-empty and must not contain '+', '#', '/' or NUL")
+                detail:
+                    "object type '\(objectType)' of \(T.self) must be non-empty and must not contain '+', '#', '/' or NUL"
+            )
         }
         guard allowsReservedPrefix || !objectType.hasPrefix("coaty.") else {
             throw ObjectTypeRegistryError(
                 code: .reservedObjectType,
-                detail: "object type '\(objectType)' of \(T.self) starts with the reserved prefix 'coaty.'; use your own reverse-domain name")
+                detail:
+                    "object type '\(objectType)' of \(T.self) starts with the reserved prefix 'coaty.'; use your own reverse-domain name"
+            )
         }
         if let existing = entries[objectType] {
             throw ObjectTypeRegistryError(
                 code: .duplicateObjectType,
-                detail: "object type '\(objectType)' is already registered for \(existing.type); cannot register \(T.self) too")
+                detail:
+                    "object type '\(objectType)' is already registered for \(existing.type); cannot register \(T.self) too"
+            )
         }
         entries[objectType] = Entry(type: T.self) { object, context, registry throws(ObjectDecodingError) in
             try registry.decodeRegistered(T.self, from: object, context: context)
@@ -108,7 +118,8 @@ public struct ObjectTypeRegistry: Sendable {
     public func decodeObject(_ json: JSONValue) throws(ObjectDecodingError) -> any CoatyObject {
         guard case .object(let object) = json else {
             throw ObjectDecodingError(
-                objectType: nil, coreType: nil, field: nil, reason: "expected a JSON object, found \(Wire.describe(json))")
+                objectType: nil, coreType: nil, field: nil,
+                reason: "expected a JSON object, found \(Wire.describe(json))")
         }
         return try decodeObject(object)
     }
@@ -131,12 +142,15 @@ public struct ObjectTypeRegistry: Sendable {
     }
 
     /// Decodes a Coaty object nested in another one (``Snapshot/object``) through the chain.
-    func decodeNested(_ json: JSONObject, _ key: String, _ outer: WireContext) throws(ObjectDecodingError) -> any CoatyObject {
+    func decodeNested(_ json: JSONObject, _ key: String, _ outer: WireContext) throws(ObjectDecodingError)
+        -> any CoatyObject
+    {
         do {
             return try decodeObject(json)
         } catch {
             let field = outer.fieldPath(key) + (error.field.map { "." + $0 } ?? "")
-            throw ObjectDecodingError(objectType: outer.objectType, coreType: outer.coreType, field: field, reason: error.reason)
+            throw ObjectDecodingError(
+                objectType: outer.objectType, coreType: outer.coreType, field: field, reason: error.reason)
         }
     }
 
@@ -172,6 +186,9 @@ public struct ObjectTypeRegistry: Sendable {
 
     /// Whether `name` is a valid Coaty event filter: non-empty, without NUL, `+`, `#` and `/`.
     static func isValidEventFilter(_ name: String) -> Bool {
-        !name.isEmpty && !name.utf8.contains { $0 == 0 || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "/") }
+        !name.isEmpty
+            && !name.utf8.contains {
+                $0 == 0 || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "/")
+            }
     }
 }

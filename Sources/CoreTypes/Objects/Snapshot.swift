@@ -35,7 +35,10 @@ public struct Snapshot: CoatyObject {
 
     /// Creates a Snapshot object.
     public init(
-        objectId: String = ObjectID.make(), objectType: String = Snapshot.objectType, name: String, parentObjectId: String?, creationTimestamp: Double, creatorId: String, object: any CoatyObject, tags: [String]? = nil, externalId: String? = nil, locationId: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
+        objectId: String = ObjectID.make(), objectType: String = Snapshot.objectType, name: String,
+        parentObjectId: String?, creationTimestamp: Double, creatorId: String, object: any CoatyObject,
+        tags: [String]? = nil, externalId: String? = nil, locationId: String? = nil, isDeactivated: Bool? = nil,
+        custom: JSONObject = [:]
     ) {
         self.objectId = objectId
         self.objectType = objectType

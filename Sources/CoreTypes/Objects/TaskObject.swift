@@ -48,7 +48,12 @@ public struct TaskObject: CoatyObject, Hashable {
 
     /// Creates a Task object.
     public init(
-        objectId: String = ObjectID.make(), objectType: String = TaskObject.objectType, name: String, status: TaskStatus, creatorId: String, creationTimestamp: Double, lastModificationTimestamp: Double? = nil, dueTimestamp: Double? = nil, doneTimestamp: Double? = nil, duration: Double? = nil, requirements: JSONObject? = nil, description: String? = nil, assigneeObjectId: String? = nil, externalId: String? = nil, parentObjectId: String? = nil, locationId: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
+        objectId: String = ObjectID.make(), objectType: String = TaskObject.objectType, name: String,
+        status: TaskStatus, creatorId: String, creationTimestamp: Double, lastModificationTimestamp: Double? = nil,
+        dueTimestamp: Double? = nil, doneTimestamp: Double? = nil, duration: Double? = nil,
+        requirements: JSONObject? = nil, description: String? = nil, assigneeObjectId: String? = nil,
+        externalId: String? = nil, parentObjectId: String? = nil, locationId: String? = nil, isDeactivated: Bool? = nil,
+        custom: JSONObject = [:]
     ) {
         self.objectId = objectId
         self.objectType = objectType
@@ -143,7 +148,9 @@ extension TaskObject: CoreObject {
         head.appendNew("status", .int(status.rawValue))
         head.appendNew("creatorId", .string(creatorId))
         head.appendNew("creationTimestamp", .double(creationTimestamp))
-        if let lastModificationTimestamp { head.appendNew("lastModificationTimestamp", .double(lastModificationTimestamp)) }
+        if let lastModificationTimestamp {
+            head.appendNew("lastModificationTimestamp", .double(lastModificationTimestamp))
+        }
         if let dueTimestamp { head.appendNew("dueTimestamp", .double(dueTimestamp)) }
         if let doneTimestamp { head.appendNew("doneTimestamp", .double(doneTimestamp)) }
         if let duration { head.appendNew("duration", .double(duration)) }

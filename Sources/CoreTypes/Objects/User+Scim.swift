@@ -20,7 +20,10 @@ public struct ScimUserNames: Hashable, Sendable, Codable {
     var wireOrder: WireKeyOrder
 
     /// Creates a `ScimUserNames`.
-    public init(formatted: String? = nil, familyName: String? = nil, givenName: String? = nil, middleName: String? = nil, honorificPrefix: String? = nil, honorificSuffix: String? = nil, custom: JSONObject = [:]) {
+    public init(
+        formatted: String? = nil, familyName: String? = nil, givenName: String? = nil, middleName: String? = nil,
+        honorificPrefix: String? = nil, honorificSuffix: String? = nil, custom: JSONObject = [:]
+    ) {
         self.formatted = formatted
         self.familyName = familyName
         self.givenName = givenName
@@ -63,7 +66,8 @@ extension ScimUserNames: WireStructure {
             }
         }
         if (familyName == nil) != (givenName == nil) {
-            throw context.error(familyName == nil ? "familyName" : "givenName", "familyName and givenName must be present together")
+            throw context.error(
+                familyName == nil ? "familyName" : "givenName", "familyName and givenName must be present together")
         }
         if formatted == nil && familyName == nil {
             throw context.error(nil, "needs formatted or familyName and givenName")
@@ -198,7 +202,11 @@ public struct ScimAddress: Hashable, Sendable, Codable {
     var wireOrder: WireKeyOrder
 
     /// Creates a `ScimAddress`.
-    public init(type: String, value: String, primary: Bool? = nil, display: String? = nil, formatted: String? = nil, streetAddress: String? = nil, locality: String? = nil, region: String? = nil, postalCode: String? = nil, country: String? = nil, custom: JSONObject = [:]) {
+    public init(
+        type: String, value: String, primary: Bool? = nil, display: String? = nil, formatted: String? = nil,
+        streetAddress: String? = nil, locality: String? = nil, region: String? = nil, postalCode: String? = nil,
+        country: String? = nil, custom: JSONObject = [:]
+    ) {
         self.type = type
         self.value = value
         self.primary = primary

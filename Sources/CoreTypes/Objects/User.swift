@@ -63,7 +63,15 @@ public struct User: CoatyObject, Hashable {
 
     /// Creates a User object.
     public init(
-        objectId: String = ObjectID.make(), objectType: String = User.objectType, name: String, names: ScimUserNames, displayName: String? = nil, nickName: String? = nil, title: String? = nil, userType: String? = nil, preferredLanguage: String? = nil, locale: String? = nil, timezone: String? = nil, active: Bool? = nil, password: String? = nil, emails: [ScimMultiValuedAttribute]? = nil, phoneNumbers: [ScimMultiValuedAttribute]? = nil, ims: [ScimMultiValuedAttribute]? = nil, photos: [ScimMultiValuedAttribute]? = nil, addresses: [ScimAddress]? = nil, groups: [ScimMultiValuedAttribute]? = nil, entitlements: [JSONValue]? = nil, roles: [String]? = nil, x509Certificates: [String]? = nil, externalId: String? = nil, parentObjectId: String? = nil, locationId: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
+        objectId: String = ObjectID.make(), objectType: String = User.objectType, name: String, names: ScimUserNames,
+        displayName: String? = nil, nickName: String? = nil, title: String? = nil, userType: String? = nil,
+        preferredLanguage: String? = nil, locale: String? = nil, timezone: String? = nil, active: Bool? = nil,
+        password: String? = nil, emails: [ScimMultiValuedAttribute]? = nil,
+        phoneNumbers: [ScimMultiValuedAttribute]? = nil, ims: [ScimMultiValuedAttribute]? = nil,
+        photos: [ScimMultiValuedAttribute]? = nil, addresses: [ScimAddress]? = nil,
+        groups: [ScimMultiValuedAttribute]? = nil, entitlements: [JSONValue]? = nil, roles: [String]? = nil,
+        x509Certificates: [String]? = nil, externalId: String? = nil, parentObjectId: String? = nil,
+        locationId: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
     ) {
         self.objectId = objectId
         self.objectType = objectType
@@ -140,12 +148,31 @@ extension User: CoreObject {
             case "timezone": timezone = try Wire.string(member, key, context)
             case "active": active = try Wire.bool(member, key, context)
             case "password": password = try Wire.string(member, key, context)
-            case "emails": emails = try Wire.objectArray(member, key, context) { object, context throws(ObjectDecodingError) in try ScimMultiValuedAttribute(wire: object, context: context) }
-            case "phoneNumbers": phoneNumbers = try Wire.objectArray(member, key, context) { object, context throws(ObjectDecodingError) in try ScimMultiValuedAttribute(wire: object, context: context) }
-            case "ims": ims = try Wire.objectArray(member, key, context) { object, context throws(ObjectDecodingError) in try ScimMultiValuedAttribute(wire: object, context: context) }
-            case "photos": photos = try Wire.objectArray(member, key, context) { object, context throws(ObjectDecodingError) in try ScimMultiValuedAttribute(wire: object, context: context) }
-            case "addresses": addresses = try Wire.objectArray(member, key, context) { object, context throws(ObjectDecodingError) in try ScimAddress(wire: object, context: context) }
-            case "groups": groups = try Wire.objectArray(member, key, context) { object, context throws(ObjectDecodingError) in try ScimMultiValuedAttribute(wire: object, context: context) }
+            case "emails":
+                emails = try Wire.objectArray(member, key, context) { object, context throws(ObjectDecodingError) in
+                    try ScimMultiValuedAttribute(wire: object, context: context)
+                }
+            case "phoneNumbers":
+                phoneNumbers = try Wire.objectArray(member, key, context) {
+                    object, context throws(ObjectDecodingError) in
+                    try ScimMultiValuedAttribute(wire: object, context: context)
+                }
+            case "ims":
+                ims = try Wire.objectArray(member, key, context) { object, context throws(ObjectDecodingError) in
+                    try ScimMultiValuedAttribute(wire: object, context: context)
+                }
+            case "photos":
+                photos = try Wire.objectArray(member, key, context) { object, context throws(ObjectDecodingError) in
+                    try ScimMultiValuedAttribute(wire: object, context: context)
+                }
+            case "addresses":
+                addresses = try Wire.objectArray(member, key, context) { object, context throws(ObjectDecodingError) in
+                    try ScimAddress(wire: object, context: context)
+                }
+            case "groups":
+                groups = try Wire.objectArray(member, key, context) { object, context throws(ObjectDecodingError) in
+                    try ScimMultiValuedAttribute(wire: object, context: context)
+                }
             case "entitlements": entitlements = try Wire.array(member, key, context)
             case "roles": roles = try Wire.stringArray(member, key, context)
             case "x509Certificates": x509Certificates = try Wire.stringArray(member, key, context)

@@ -27,7 +27,8 @@ import Testing
         let value = try JSONValueEncoder().encode(device)
         #expect(
             value.serializedString()
-                == #"{"serialNumber":"SN","firmware":{"version":"1.2","build":7},"tags":["a"],"ratio":0.25,"count":3,"raw":[1,"x",null],"extra":{"z":1,"a":2},"nested":{"k":1}}"#)
+                == #"{"serialNumber":"SN","firmware":{"version":"1.2","build":7},"tags":["a"],"ratio":0.25,"count":3,"raw":[1,"x",null],"extra":{"z":1,"a":2},"nested":{"k":1}}"#
+        )
         var withoutFirmware = device
         withoutFirmware.firmware = nil
         #expect(try !JSONValueEncoder().encodeObject(withoutFirmware).contains(key: "firmware"))
@@ -75,7 +76,9 @@ import Testing
         let holder = try JSONValueDecoder().decode(Holder.self, from: ["a": nil, "b": nil] as JSONObject)
         #expect(holder.a == nil)
         #expect(holder.b == .null)
-        #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(Device.Firmware.self, from: ["version": nil, "build": 1] as JSONObject) }
+        #expect(throws: DecodingError.self) {
+            try JSONValueDecoder().decode(Device.Firmware.self, from: ["version": nil, "build": 1] as JSONObject)
+        }
     }
 
     @Test func nonFiniteNumbersAreEncodingErrors() {
@@ -88,7 +91,8 @@ import Testing
         let encoder = JSONValueEncoder(keyStrategy: .pascalCase)
         let value = try encoder.encode(device.firmware)
         #expect(value.serializedString() == #"{"Version":"1.2","Build":7}"#)
-        let decoded = try JSONValueDecoder(keyStrategy: .pascalCase).decode(Device.self, from: try encoder.encode(device))
+        let decoded = try JSONValueDecoder(keyStrategy: .pascalCase).decode(
+            Device.self, from: try encoder.encode(device))
         #expect(decoded == device)
         // JSONValue and JSONObject members keep their own keys.
         #expect(try encoder.encode(device)[path: "Extra.z"] == 1)
@@ -96,7 +100,11 @@ import Testing
 
     @Test func customStrategyUsesTheClosures() throws {
         let snake = JSONKeyStrategy.custom(
-            { name in name.unicodeScalars.map { $0.properties.isUppercase ? "_" + $0.properties.lowercaseMapping : String($0) }.joined() },
+            { name in
+                name.unicodeScalars.map {
+                    $0.properties.isUppercase ? "_" + $0.properties.lowercaseMapping : String($0)
+                }.joined()
+            },
             fromWire: { name in
                 let parts = name.split(separator: "_")
                 return parts.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()

@@ -15,12 +15,14 @@ import Testing
         var identity = Identity(objectId: "5c3e1a2b-7d4f-4e6a-9b8c-0d1e2f3a4b5c", name: "Vector Agent")
         #expect(
             try text(identity)
-                == #"{"objectId":"5c3e1a2b-7d4f-4e6a-9b8c-0d1e2f3a4b5c","name":"Vector Agent","objectType":"coaty.Identity","coreType":"Identity"}"#)
+                == #"{"objectId":"5c3e1a2b-7d4f-4e6a-9b8c-0d1e2f3a4b5c","name":"Vector Agent","objectType":"coaty.Identity","coreType":"Identity"}"#
+        )
         identity.externalId = "ext"
         identity.custom["extraField"] = 1
         #expect(
             try text(identity)
-                == #"{"objectId":"5c3e1a2b-7d4f-4e6a-9b8c-0d1e2f3a4b5c","name":"Vector Agent","externalId":"ext","extraField":1,"objectType":"coaty.Identity","coreType":"Identity"}"#)
+                == #"{"objectId":"5c3e1a2b-7d4f-4e6a-9b8c-0d1e2f3a4b5c","name":"Vector Agent","externalId":"ext","extraField":1,"objectType":"coaty.Identity","coreType":"Identity"}"#
+        )
         #expect(Identity().name == "Coaty Agent")
     }
 
@@ -35,7 +37,8 @@ import Testing
             if key == "externalId" { ours.externalId = value.stringValue } else { ours.custom[key] = value }
         }
         let publications = vector.expected["joinPublications"]?.arrayValue ?? []
-        let advertise = try #require(publications.first { $0["topic"]?.stringValue?.contains("/ADV:Identity/") == true })
+        let advertise = try #require(
+            publications.first { $0["topic"]?.stringValue?.contains("/ADV:Identity/") == true })
         let payload = try JSONValue(parsing: try #require(advertise["payload"]?.stringValue))
         #expect(try text(ours) == payload["object"]?.serializedString())
     }
@@ -46,11 +49,13 @@ import Testing
             description: "Fix it", parentObjectId: "p", custom: ["priority": 1])
         #expect(
             try text(task)
-                == #"{"objectId":"t","objectType":"coaty.Task","coreType":"Task","name":"Repair","parentObjectId":"p","status":0,"creatorId":"c","creationTimestamp":1600000000000,"description":"Fix it","priority":1}"#)
+                == #"{"objectId":"t","objectType":"coaty.Task","coreType":"Task","name":"Repair","parentObjectId":"p","status":0,"creatorId":"c","creationTimestamp":1600000000000,"description":"Fix it","priority":1}"#
+        )
     }
 
     @Test func decodedObjectsKeepWireOrderAndAppendNewMembers() throws {
-        let input = #"{"status":1,"name":"Repair","objectType":"coaty.Task","x":true,"coreType":"Task","objectId":"t","creatorId":"c","creationTimestamp":5}"#
+        let input =
+            #"{"status":1,"name":"Repair","objectType":"coaty.Task","x":true,"coreType":"Task","objectId":"t","creatorId":"c","creationTimestamp":5}"#
         var task = try TaskObject(jsonObject: object(input))
         #expect(try text(task) == input)
         task.status = .done
@@ -59,21 +64,26 @@ import Testing
         task.custom["y"] = "new"
         #expect(
             try text(task)
-                == #"{"status":2,"name":"Repair","objectType":"coaty.Task","coreType":"Task","objectId":"t","creatorId":"c","creationTimestamp":5,"dueTimestamp":10,"y":"new"}"#)
+                == #"{"status":2,"name":"Repair","objectType":"coaty.Task","coreType":"Task","objectId":"t","creatorId":"c","creationTimestamp":5,"dueTimestamp":10,"y":"new"}"#
+        )
     }
 
     @Test func nestedStructuresKeepTheirOrderAndExtraMembers() throws {
-        let input = #"{"objectType":"coaty.Location","coreType":"Location","objectId":"l","name":"Loc","geoLocation":{"timestamp":1,"coords":{"accuracy":5,"latitude":48.1,"longitude":11.6,"floor":3},"source":"gps"}}"#
+        let input =
+            #"{"objectType":"coaty.Location","coreType":"Location","objectId":"l","name":"Loc","geoLocation":{"timestamp":1,"coords":{"accuracy":5,"latitude":48.1,"longitude":11.6,"floor":3},"source":"gps"}}"#
         var location = try Location(jsonObject: object(input))
         #expect(location.geoLocation.coords.custom["floor"] == 3)
         #expect(location.geoLocation.custom["source"] == "gps")
         #expect(try text(location) == input)
         location.geoLocation.coords.speed = 2
-        #expect(try text(location).contains(#""coords":{"accuracy":5,"latitude":48.1,"longitude":11.6,"floor":3,"speed":2}"#))
+        #expect(
+            try text(location).contains(
+                #""coords":{"accuracy":5,"latitude":48.1,"longitude":11.6,"floor":3,"speed":2}"#))
     }
 
     @Test func unvalidatedTaskTimestampsOfTheWrongTypeStayInCustom() throws {
-        let input = #"{"objectType":"coaty.Task","coreType":"Task","objectId":"t","name":"T","status":0,"creatorId":"c","creationTimestamp":1,"dueTimestamp":"tomorrow","startTimestamp":3}"#
+        let input =
+            #"{"objectType":"coaty.Task","coreType":"Task","objectId":"t","name":"T","status":0,"creatorId":"c","creationTimestamp":1,"dueTimestamp":"tomorrow","startTimestamp":3}"#
         let task = try TaskObject(jsonObject: object(input))
         #expect(task.dueTimestamp == nil)
         #expect(task.custom["dueTimestamp"] == "tomorrow")
@@ -85,7 +95,8 @@ import Testing
     }
 
     @Test func enumerationsAreIntegersAndUnknownValuesAreRejected() throws {
-        let base = #"{"objectType":"coaty.Log","coreType":"Log","objectId":"o","name":"L","logMessage":"m","logDate":"d","logLevel":"#
+        let base =
+            #"{"objectType":"coaty.Log","coreType":"Log","objectId":"o","name":"L","logMessage":"m","logDate":"d","logLevel":"#
         #expect(try Log(jsonObject: object(base + "40}")).logLevel == .error)
         #expect(try Log(jsonObject: object(base + "40.0}")).logLevel == .error)
         let unknown = #expect(throws: ObjectDecodingError.self) { try Log(jsonObject: object(base + "15}")) }
@@ -95,7 +106,8 @@ import Testing
     }
 
     @Test func ioActorKeepsAnUpdateStrategyInCustom() throws {
-        let input = #"{"objectType":"coaty.IoActor","coreType":"IoActor","objectId":"a","name":"A","valueType":"t","updateStrategy":99}"#
+        let input =
+            #"{"objectType":"coaty.IoActor","coreType":"IoActor","objectId":"a","name":"A","valueType":"t","updateStrategy":99}"#
         let actor = try IoActor(jsonObject: object(input))
         #expect(actor.custom["updateStrategy"] == 99)
         let source = input.replacingOccurrences(of: "IoActor", with: "IoSource")
@@ -104,11 +116,13 @@ import Testing
     }
 
     @Test func nestedErrorsNameTheFullPath() throws {
-        let node = #"{"objectType":"coaty.IoNode","coreType":"IoNode","objectId":"n","name":"k","ioSources":[{"objectType":"coaty.IoSource","coreType":"IoSource","objectId":"s","name":"S","valueType":""}]}"#
+        let node =
+            #"{"objectType":"coaty.IoNode","coreType":"IoNode","objectId":"n","name":"k","ioSources":[{"objectType":"coaty.IoSource","coreType":"IoSource","objectId":"s","name":"S","valueType":""}]}"#
         let error = #expect(throws: ObjectDecodingError.self) { try IoNode(jsonObject: object(node)) }
         #expect(error?.field == "ioSources.0.valueType")
         #expect(error?.coreType == "IoNode")
-        let user = #"{"objectType":"coaty.User","coreType":"User","objectId":"u","name":"u","names":{"formatted":"F"},"roles":["a",""]}"#
+        let user =
+            #"{"objectType":"coaty.User","coreType":"User","objectId":"u","name":"u","names":{"formatted":"F"},"roles":["a",""]}"#
         let roles = #expect(throws: ObjectDecodingError.self) { try User(jsonObject: object(user)) }
         #expect(roles?.field == "roles.1")
     }
@@ -133,7 +147,8 @@ import Testing
         #expect(try JSONValueDecoder().decode(Log.self, from: value) == log)
         #expect(
             value.serializedString()
-                == #"{"objectId":"o","objectType":"coaty.Log","coreType":"Log","name":"C","logLevel":20,"logMessage":"on","logDate":"2021-10-22T11:00:58.018+02:00","logTags":["lights"],"logHost":{"pid":4242}}"#)
+                == #"{"objectId":"o","objectType":"coaty.Log","coreType":"Log","name":"C","logLevel":20,"logMessage":"on","logDate":"2021-10-22T11:00:58.018+02:00","logTags":["lights"],"logHost":{"pid":4242}}"#
+        )
         let bad = #expect(throws: DecodingError.self) {
             try JSONValueDecoder().decode(Log.self, from: ["objectType": "coaty.Log", "coreType": "Log"] as JSONObject)
         }
@@ -145,19 +160,29 @@ import Testing
         let actor = IoActor(objectId: "a", name: "A", valueType: "t")
         let objects: [any CoatyObject] = [
             BaseObject(objectId: "o", name: "O"),
-            User(objectId: "u", name: "jdoe", names: ScimUserNames(familyName: "Doe", givenName: "Jane"),
-                 emails: [ScimMultiValuedAttribute(type: "work", value: "j@x")], addresses: [ScimAddress(type: "home", value: "v", country: "DE")]),
-            Annotation(objectId: "a", name: "N", type: .image, creatorId: "c", creationTimestamp: 1, status: .published,
-                       variants: [AnnotationVariant(variant: "hd", downloadUrl: "u")]),
+            User(
+                objectId: "u", name: "jdoe", names: ScimUserNames(familyName: "Doe", givenName: "Jane"),
+                emails: [ScimMultiValuedAttribute(type: "work", value: "j@x")],
+                addresses: [ScimAddress(type: "home", value: "v", country: "DE")]),
+            Annotation(
+                objectId: "a", name: "N", type: .image, creatorId: "c", creationTimestamp: 1, status: .published,
+                variants: [AnnotationVariant(variant: "hd", downloadUrl: "u")]),
             TaskObject(objectId: "t", name: "T", status: .request, creatorId: "c", creationTimestamp: 0),
             IoContext(objectId: "c", name: "kitchen"),
             IoNode(objectId: "n", name: "kitchen", ioSources: [source], ioActors: [actor], characteristics: ["k": 1]),
             source, actor, Identity(objectId: "i"),
-            Log(objectId: "l", name: "L", logLevel: .fatal, logMessage: "m", logDate: "d",
-                logHost: LogHost(agentInfo: AgentInfo(packageInfo: .init(name: "p", version: "1"), buildInfo: .init(buildDate: "b", buildMode: "production"), configInfo: .init(serviceHost: "")))),
-            Location(objectId: "loc", name: "L", geoLocation: GeoLocation(coords: GeoCoordinates(latitude: 1, longitude: 2, accuracy: 3), timestamp: 4)),
-            Snapshot(objectId: "snap", name: "S", parentObjectId: "t", creationTimestamp: 1, creatorId: "c",
-                     object: TaskObject(objectId: "t", name: "T", status: .done, creatorId: "c", creationTimestamp: 1)),
+            Log(
+                objectId: "l", name: "L", logLevel: .fatal, logMessage: "m", logDate: "d",
+                logHost: LogHost(
+                    agentInfo: AgentInfo(
+                        packageInfo: .init(name: "p", version: "1"),
+                        buildInfo: .init(buildDate: "b", buildMode: "production"), configInfo: .init(serviceHost: "")))),
+            Location(
+                objectId: "loc", name: "L",
+                geoLocation: GeoLocation(coords: GeoCoordinates(latitude: 1, longitude: 2, accuracy: 3), timestamp: 4)),
+            Snapshot(
+                objectId: "snap", name: "S", parentObjectId: "t", creationTimestamp: 1, creatorId: "c",
+                object: TaskObject(objectId: "t", name: "T", status: .done, creatorId: "c", creationTimestamp: 1)),
         ]
         #expect(Set(objects.map(\.coreType)) == Set(CoreType.allCases))
         for object in objects {
@@ -165,7 +190,9 @@ import Testing
             let decoded = try ObjectTypeRegistry().decodeObject(json)
             #expect(type(of: decoded) == type(of: object))
             #expect(decoded.coreType == object.coreType)
-            #expect(try JSONValue.object(decoded.jsonObject()).serializedString() == JSONValue.object(json).serializedString())
+            #expect(
+                try JSONValue.object(decoded.jsonObject()).serializedString()
+                    == JSONValue.object(json).serializedString())
         }
     }
 }

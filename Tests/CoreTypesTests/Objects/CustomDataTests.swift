@@ -77,7 +77,9 @@ struct Battery: Codable, Sendable, Hashable {
     }
 
     @Test func typedGettersReportTheWrongShapeWithThePath() throws {
-        let error = #expect(throws: DecodingError.self) { try sample.value("battery.level", as: String.self, default: "") }
+        let error = #expect(throws: DecodingError.self) {
+            try sample.value("battery.level", as: String.self, default: "")
+        }
         guard case .typeMismatch(_, let context) = error else {
             Issue.record("expected a type mismatch, got \(String(describing: error))")
             return
@@ -98,7 +100,8 @@ struct Battery: Codable, Sendable, Hashable {
         registry.freeze()
         #expect(registry.fragmentField(for: Battery.self) == "battery")
 
-        var base = BaseObject(objectType: "com.example.Robot", name: "R", custom: ["battery": ["level": 0.25, "charging": false]])
+        var base = BaseObject(
+            objectType: "com.example.Robot", name: "R", custom: ["battery": ["level": 0.25, "charging": false]])
         #expect(try registry.fragment(Battery.self, in: base) == Battery(level: 0.25, charging: false))
         try registry.setFragment(Battery(level: 0.75, charging: true), in: &base)
         #expect(base.custom[path: "battery.level"] == 0.75)
@@ -118,7 +121,8 @@ struct Battery: Codable, Sendable, Hashable {
     @Test func fragmentsOfTheWrongShapeNameTheField() throws {
         var registry = ObjectTypeRegistry()
         try registry.register(fragment: Battery.self, forField: "battery")
-        let base = BaseObject(objectType: "com.example.Robot", name: "R", custom: ["battery": ["level": "full", "charging": false]])
+        let base = BaseObject(
+            objectType: "com.example.Robot", name: "R", custom: ["battery": ["level": "full", "charging": false]])
         let error = #expect(throws: ObjectDecodingError.self) { try registry.fragment(Battery.self, in: base) }
         #expect(error?.field == "battery.level")
         #expect(error?.objectType == "com.example.Robot")
@@ -128,11 +132,17 @@ struct Battery: Codable, Sendable, Hashable {
         struct Other: Codable, Sendable {}
         var registry = ObjectTypeRegistry()
         try registry.register(fragment: Battery.self, forField: "battery")
-        let sameType = #expect(throws: ObjectTypeRegistryError.self) { try registry.register(fragment: Battery.self, forField: "power") }
+        let sameType = #expect(throws: ObjectTypeRegistryError.self) {
+            try registry.register(fragment: Battery.self, forField: "power")
+        }
         #expect(sameType?.code == .duplicateFragment)
-        let sameField = #expect(throws: ObjectTypeRegistryError.self) { try registry.register(fragment: Other.self, forField: "battery") }
+        let sameField = #expect(throws: ObjectTypeRegistryError.self) {
+            try registry.register(fragment: Other.self, forField: "battery")
+        }
         #expect(sameField?.code == .duplicateFragment)
-        let baseField = #expect(throws: ObjectTypeRegistryError.self) { try registry.register(fragment: Other.self, forField: "name") }
+        let baseField = #expect(throws: ObjectTypeRegistryError.self) {
+            try registry.register(fragment: Other.self, forField: "name")
+        }
         #expect(baseField?.code == .invalidFragmentField)
         let unregistered = #expect(throws: ObjectTypeRegistryError.self) {
             try registry.fragment(Other.self, in: BaseObject(name: "x"))

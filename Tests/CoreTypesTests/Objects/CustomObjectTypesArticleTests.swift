@@ -54,7 +54,8 @@ import Testing
         let payload = JSONValue.object(try light.jsonObject()).serializedString()
         #expect(
             payload
-                == #"{"objectId":"l1","objectType":"com.example.Light","coreType":"CoatyObject","name":"Lamp","isOn":true,"color":"red"}"#)
+                == #"{"objectId":"l1","objectType":"com.example.Light","coreType":"CoatyObject","name":"Lamp","isOn":true,"color":"red"}"#
+        )
     }
 
     @Test func customFieldsAndFragments() throws {
@@ -82,6 +83,7 @@ import Testing
         let meter = Meter(objectId: "m", name: "M", serialNumber: "SN-1")
         #expect(
             JSONValue.object(try meter.jsonObject()).serializedString()
-                == #"{"objectId":"m","objectType":"com.example.Meter","coreType":"CoatyObject","name":"M","SerialNumber":"SN-1"}"#)
+                == #"{"objectId":"m","objectType":"com.example.Meter","coreType":"CoatyObject","name":"M","SerialNumber":"SN-1"}"#
+        )
     }
 }

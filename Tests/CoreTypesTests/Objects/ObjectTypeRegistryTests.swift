@@ -1,4 +1,5 @@
 import CoreTypes
+import Foundation
 import Testing
 
 /// An application type that keeps undeclared members.
@@ -50,7 +51,8 @@ struct Meter: CoatyObject, WireKeyNaming {
 }
 
 @Suite struct ObjectTypeRegistryTests {
-    let lightText = #"{"objectType":"com.example.Light","coreType":"CoatyObject","objectId":"l1","name":"Lamp","isOn":true,"color":"red","luminosity":0.5,"floor":{"level":2}}"#
+    let lightText =
+        #"{"objectType":"com.example.Light","coreType":"CoatyObject","objectId":"l1","name":"Lamp","isOn":true,"color":"red","luminosity":0.5,"floor":{"level":2}}"#
 
     private func registry(_ register: (inout ObjectTypeRegistry) throws -> Void) rethrows -> ObjectTypeRegistry {
         var registry = ObjectTypeRegistry()
@@ -80,12 +82,14 @@ struct Meter: CoatyObject, WireKeyNaming {
         // Declared members first in declaration order (objectType/coreType after objectId), then custom ones.
         #expect(
             try JSONValue.object(light.jsonObject()).serializedString()
-                == #"{"objectId":"l1","objectType":"com.example.Light","coreType":"CoatyObject","name":"Lamp","isOn":true,"luminosity":0.5,"color":"red","floor":{"level":2}}"#)
+                == #"{"objectId":"l1","objectType":"com.example.Light","coreType":"CoatyObject","name":"Lamp","isOn":true,"luminosity":0.5,"color":"red","floor":{"level":2}}"#
+        )
     }
 
     @Test func registeredTypeWithoutCustomFieldsDropsUndeclaredMembers() throws {
         let registry = try registry { try $0.register(Switch.self) }
-        let text = #"{"objectType":"com.example.Switch","coreType":"CoatyObject","objectId":"s1","name":"S","isPressed":false,"extra":1}"#
+        let text =
+            #"{"objectType":"com.example.Switch","coreType":"CoatyObject","objectId":"s1","name":"S","isPressed":false,"extra":1}"#
         let decoded = try #require(try registry.decodeObject(object(text)) as? Switch)
         #expect(decoded.custom.isEmpty)
         #expect(try decoded.jsonObject().keys == ["objectId", "objectType", "coreType", "name", "isPressed"])
@@ -104,12 +108,14 @@ struct Meter: CoatyObject, WireKeyNaming {
             try $0.register(Light.self)
             try $0.register(RepairTask.self)
         }
-        let nullExternalId = #"{"objectType":"com.example.Light","coreType":"CoatyObject","objectId":"l1","name":"L","isOn":true,"externalId":null}"#
+        let nullExternalId =
+            #"{"objectType":"com.example.Light","coreType":"CoatyObject","objectId":"l1","name":"L","isOn":true,"externalId":null}"#
         let error = #expect(throws: ObjectDecodingError.self) { try registry.decodeObject(object(nullExternalId)) }
         #expect(error?.field == "externalId")
         #expect(error?.objectType == "com.example.Light")
 
-        let task = #"{"objectType":"com.example.RepairTask","coreType":"Task","objectId":"t1","name":"Fix","status":9,"creatorId":"c","creationTimestamp":1,"tool":"saw"}"#
+        let task =
+            #"{"objectType":"com.example.RepairTask","coreType":"Task","objectId":"t1","name":"Fix","status":9,"creatorId":"c","creationTimestamp":1,"tool":"saw"}"#
         let taskError = #expect(throws: ObjectDecodingError.self) { try registry.decodeObject(object(task)) }
         #expect(taskError?.field == "status")
 
@@ -131,7 +137,8 @@ struct Meter: CoatyObject, WireKeyNaming {
         let error = #expect(throws: ObjectDecodingError.self) { try registry.decodeObject(object(missing)) }
         #expect(error?.field == "isOn")
         #expect(error?.description.contains("com.example.Light") == true)
-        let wrong = #"{"objectType":"com.example.Light","coreType":"CoatyObject","objectId":"l1","name":"L","isOn":"yes"}"#
+        let wrong =
+            #"{"objectType":"com.example.Light","coreType":"CoatyObject","objectId":"l1","name":"L","isOn":"yes"}"#
         #expect(throws: ObjectDecodingError.self) { try registry.decodeObject(object(wrong)) }
     }
 
@@ -193,24 +200,30 @@ struct Meter: CoatyObject, WireKeyNaming {
 
     @Test func pascalCaseKeysApplyToMembersButNotToBaseFields() throws {
         let registry = try registry { try $0.register(Meter.self) }
-        let text = #"{"objectId":"m1","objectType":"com.example.Meter","coreType":"CoatyObject","name":"M","SerialNumber":"SN-1","Reading":{"KilowattHours":12.5},"Note":"x"}"#
+        let text =
+            #"{"objectId":"m1","objectType":"com.example.Meter","coreType":"CoatyObject","name":"M","SerialNumber":"SN-1","Reading":{"KilowattHours":12.5},"Note":"x"}"#
         let meter = try #require(try registry.decodeObject(object(text)) as? Meter)
         #expect(meter.serialNumber == "SN-1")
         #expect(meter.reading.kilowattHours == 12.5)
         #expect(meter.custom.keys == ["Note"])
         #expect(try JSONValue.object(meter.jsonObject()).serializedString() == text)
+        let wrong = text.replacingOccurrences(of: #"{"KilowattHours":12.5}"#, with: #"{"KilowattHours":"12.5"}"#)
+        let error = #expect(throws: ObjectDecodingError.self) { try registry.decodeObject(object(wrong)) }
+        #expect(error?.field == "Reading.KilowattHours")
     }
 
     @Test func absentAndNullAreDifferent() throws {
         let registry = ObjectTypeRegistry()
         let absent = #"{"objectType":"coaty.CoatyObject","coreType":"CoatyObject","objectId":"o","name":"n"}"#
         #expect(try (registry.decodeObject(object(absent)) as? BaseObject)?.externalId == nil)
-        let null = #"{"objectType":"coaty.CoatyObject","coreType":"CoatyObject","objectId":"o","name":"n","externalId":null}"#
+        let null =
+            #"{"objectType":"coaty.CoatyObject","coreType":"CoatyObject","objectId":"o","name":"n","externalId":null}"#
         let error = #expect(throws: ObjectDecodingError.self) { try registry.decodeObject(object(null)) }
         #expect(error?.field == "externalId")
         #expect(error?.reason.contains("null") == true)
         // null inside custom fields is kept as a value.
-        let customNull = #"{"objectType":"coaty.CoatyObject","coreType":"CoatyObject","objectId":"o","name":"n","extra":null}"#
+        let customNull =
+            #"{"objectType":"coaty.CoatyObject","coreType":"CoatyObject","objectId":"o","name":"n","extra":null}"#
         let decoded = try registry.decodeObject(object(customNull))
         #expect(decoded.custom["extra"] == .null)
         #expect(try JSONValue.object(decoded.jsonObject()).serializedString() == customNull)
@@ -218,7 +231,8 @@ struct Meter: CoatyObject, WireKeyNaming {
 
     @Test func snapshotDecodesItsObjectThroughTheChain() throws {
         let registry = try registry { try $0.register(Light.self) }
-        let text = #"{"objectType":"coaty.Snapshot","coreType":"Snapshot","objectId":"s","name":"Snap","parentObjectId":"l1","creationTimestamp":1600000000000,"creatorId":"c","object":\#(lightText)}"#
+        let text =
+            #"{"objectType":"coaty.Snapshot","coreType":"Snapshot","objectId":"s","name":"Snap","parentObjectId":"l1","creationTimestamp":1600000000000,"creatorId":"c","object":\#(lightText)}"#
         let snapshot = try #require(try registry.decodeObject(object(text)) as? Snapshot)
         let light = try #require(snapshot.object as? Light)
         #expect(light.custom.keys == ["color", "floor"])
@@ -229,7 +243,8 @@ struct Meter: CoatyObject, WireKeyNaming {
     }
 
     @Test func snapshotErrorsNameTheNestedField() throws {
-        let text = #"{"objectType":"coaty.Snapshot","coreType":"Snapshot","objectId":"s","name":"Snap","parentObjectId":"p","creationTimestamp":1,"creatorId":"c","object":{"objectType":"coaty.Task","coreType":"Task","objectId":"t","name":"T","creatorId":"c","creationTimestamp":1}}"#
+        let text =
+            #"{"objectType":"coaty.Snapshot","coreType":"Snapshot","objectId":"s","name":"Snap","parentObjectId":"p","creationTimestamp":1,"creatorId":"c","object":{"objectType":"coaty.Task","coreType":"Task","objectId":"t","name":"T","creatorId":"c","creationTimestamp":1}}"#
         let error = #expect(throws: ObjectDecodingError.self) { try ObjectTypeRegistry().decodeObject(object(text)) }
         #expect(error?.field == "object.status")
         #expect(error?.coreType == "Snapshot")
@@ -239,7 +254,9 @@ struct Meter: CoatyObject, WireKeyNaming {
         let registry = try registry { try $0.register(Light.self) }
         let light = try registry.decodeObject(object(lightText), as: Light.self)
         #expect(light.isOn)
-        #expect(throws: ObjectDecodingError.self) { try ObjectTypeRegistry().decodeObject(object(lightText), as: Light.self) }
+        #expect(throws: ObjectDecodingError.self) {
+            try ObjectTypeRegistry().decodeObject(object(lightText), as: Light.self)
+        }
         let task = try registry.decodeObject(object(lightText), as: BaseObject.self)
         #expect(task.objectType == "com.example.Light")
     }
@@ -257,6 +274,6 @@ struct Meter: CoatyObject, WireKeyNaming {
 
 extension String {
     fileprivate func replacingStatus() -> String {
-        split(separator: "\"status\":9", omittingEmptySubsequences: false).joined(separator: "\"status\":1")
+        replacingOccurrences(of: #""status":9"#, with: #""status":1"#)
     }
 }

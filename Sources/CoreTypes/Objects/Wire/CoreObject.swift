@@ -31,7 +31,8 @@ extension CoreObject {
             return try Self(wire: object, context: WireContext(of: object), registry: ObjectTypeRegistry())
         } catch {
             throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
         }
     }
 
@@ -59,7 +60,8 @@ extension WireStructure {
             return try Self(wire: object, context: WireContext(objectType: nil, coreType: nil))
         } catch {
             throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
         }
     }
 

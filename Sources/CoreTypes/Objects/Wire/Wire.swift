@@ -4,7 +4,8 @@
 /// ``ObjectDecodingError`` naming the member. `null` is never accepted where a reader expects a
 /// typed value: coaty-js treats an explicit `null` as present and invalid (quirk 2).
 enum Wire {
-    static func string(_ value: JSONValue, _ key: String, _ context: WireContext) throws(ObjectDecodingError) -> String {
+    static func string(_ value: JSONValue, _ key: String, _ context: WireContext) throws(ObjectDecodingError) -> String
+    {
         guard case .string(let string) = value else { throw mismatch(value, "a string", key, context) }
         return string
     }
@@ -23,7 +24,8 @@ enum Wire {
     }
 
     /// Any JSON number, as JavaScript sees it.
-    static func number(_ value: JSONValue, _ key: String, _ context: WireContext) throws(ObjectDecodingError) -> Double {
+    static func number(_ value: JSONValue, _ key: String, _ context: WireContext) throws(ObjectDecodingError) -> Double
+    {
         switch value {
         case .int(let int): return Double(int)
         case .double(let double): return double
@@ -31,12 +33,16 @@ enum Wire {
         }
     }
 
-    static func object(_ value: JSONValue, _ key: String, _ context: WireContext) throws(ObjectDecodingError) -> JSONObject {
+    static func object(_ value: JSONValue, _ key: String, _ context: WireContext) throws(ObjectDecodingError)
+        -> JSONObject
+    {
         guard case .object(let object) = value else { throw mismatch(value, "an object", key, context) }
         return object
     }
 
-    static func array(_ value: JSONValue, _ key: String, _ context: WireContext) throws(ObjectDecodingError) -> [JSONValue] {
+    static func array(_ value: JSONValue, _ key: String, _ context: WireContext) throws(ObjectDecodingError)
+        -> [JSONValue]
+    {
         guard case .array(let array) = value else { throw mismatch(value, "an array", key, context) }
         return array
     }
@@ -45,7 +51,9 @@ enum Wire {
     static func stringArray(
         _ value: JSONValue, _ key: String, _ context: WireContext
     ) throws(ObjectDecodingError) -> [String] {
-        guard case .array(let elements) = value else { throw mismatch(value, "an array of non-empty strings", key, context) }
+        guard case .array(let elements) = value else {
+            throw mismatch(value, "an array of non-empty strings", key, context)
+        }
         var strings: [String] = []
         strings.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
