@@ -14,6 +14,11 @@ public struct Call: RequestEvent {
     public static let eventType = EventType.call
 
     /// The parameters of a Call: by position or by name.
+    ///
+    /// ```swift
+    /// Call(operation: "add", parameters: .positional([1, 2]))          // {"parameters":[1,2]}
+    /// Call(operation: "switch", parameters: .named(["state": "on"]))   // {"parameters":{"state":"on"}}
+    /// ```
     public enum Parameters: Sendable, Hashable {
         /// Parameters by position, sent as a JSON array.
         case positional([JSONValue])

@@ -12,6 +12,13 @@ public struct Channel: CoatyEvent {
     public static let eventType = EventType.channel
 
     /// What a Channel event carries: exactly one of an object or a list of objects.
+    ///
+    /// ```swift
+    /// switch event.content {
+    /// case .object(let object): show(object)
+    /// case .objects(let objects): objects.forEach(show)
+    /// }
+    /// ```
     public enum Content: Sendable {
         /// One object, sent as `"object"`.
         case object(any CoatyObject)

@@ -14,7 +14,11 @@
 /// }
 /// ```
 public struct EventError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The kind of problem.
+    /// The kind of problem; compare with the static members.
+    ///
+    /// ```swift
+    /// if error.code == .responseMismatch { dropResponse() }
+    /// ```
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: Hashable, Sendable {
             case notJSON, notAnObject, missingMember, invalidMember, conflictingMembers, invalidObject

@@ -14,6 +14,10 @@ public struct Query: RequestEvent {
     public static let eventType = EventType.query
 
     /// Which types a Query asks for: exactly one of the two lists.
+    ///
+    /// ```swift
+    /// Query(types: .coreTypes([.task]), filter: .all)
+    /// ```
     public enum Types: Sendable, Hashable {
         /// Objects whose `objectType` is in the list.
         case objectTypes([String])

@@ -12,6 +12,11 @@
 /// ```
 public struct RequestPlan: Sendable, Hashable {
     /// One request publication and how to receive its responses.
+    ///
+    /// ```swift
+    /// let exchange = plan.exchanges[0]
+    /// pending[exchange.correlationID] = request   // route responses by their topic's correlation id
+    /// ```
     public struct Exchange: Sendable, Hashable {
         /// The correlation id of this publication; responses carry it in their topic.
         public var correlationID: String

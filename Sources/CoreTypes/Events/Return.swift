@@ -16,6 +16,11 @@ public struct Return: CoatyEvent {
     /// By convention the code is an integer and the message a string, and the initializer
     /// ``init(code:message:)`` builds that. coaty-js does not check their types, so an inbound
     /// error keeps whatever JSON values it carried.
+    ///
+    /// ```swift
+    /// Return(error: Return.Failure(code: 4, message: "lamp is broken"))
+    /// Return(error: .invalidParameters)   // {"error":{"code":-32602,"message":"Invalid params"}}
+    /// ```
     public struct Failure: Sendable, Hashable {
         /// The error code; an integer by convention. Codes −32768…−32000 are reserved.
         public var code: JSONValue
@@ -46,6 +51,13 @@ public struct Return: CoatyEvent {
     }
 
     /// The outcome of a call.
+    ///
+    /// ```swift
+    /// switch returned.outcome {
+    /// case .result(let value): use(value)         // value may be .null
+    /// case .error(let failure): report(failure)
+    /// }
+    /// ```
     public enum Outcome: Sendable, Hashable {
         /// The call succeeded with this result (any JSON value, `null` included).
         case result(JSONValue)

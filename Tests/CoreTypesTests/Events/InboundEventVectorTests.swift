@@ -14,6 +14,13 @@ import Testing
     /// Cases whose `delivered` verdict depends only on which observers the agent has wired up, not
     /// on any payload or topic check; the agent tests assert them. Their `createFrom` verdicts are
     /// still checked here.
+    ///
+    /// Other verdicts agree with the pure functions here but also need the agent to behave as
+    /// coaty-js does; the agent tests should cover them too: `in-Advertise-other-namespace` (the
+    /// binding does not look at the namespace level of inbound topics), `in-Advertise-echo-own-source`
+    /// (no echo suppression), `in-Discover-no-correlation` (a request without correlation level is
+    /// delivered), and the `in-Associate-*` cases, where `delivered` means that the IO state of the
+    /// local actor changed (checked here only as "the Associate decodes").
     static let decidedByObserverWiring: [String: String] = [
         "in-Call-other-operation":
             "the Call for 'switchLight2' decodes fine; it is not delivered only because no observer "

@@ -19,10 +19,8 @@ struct InboundVerdict {
 enum InboundSetup {
     case advertise(ObservationPlan)
     case update(ObservationPlan)
-    case deadvertise
-    case channel(String)
-    case discover
-    case query
+    /// Any other observer (Deadvertise, Channel, Discover, Query): the payload decides alone.
+    case observe(ObservationPlan)
     case call(context: (any CoatyObject)?)
     case raw(filter: String)
     case ioValue(route: String, actorUsesRawValues: Bool)
@@ -30,46 +28,44 @@ enum InboundSetup {
     case request(any RequestEvent)
 
     // swift-format-ignore
-    /// The table: coaty-js setup text → Swift. `nil` when the setup is not mapped.
+    /// coaty-js setup → Swift: `observe…(…)` calls through ``ObservationEquivalent``, requests
+    /// (`publishDiscover(…)` …) through ``SwiftEquivalent``, and the setups the vectors describe in
+    /// words. `nil` when not mapped.
     init?(_ text: String) throws {
-        typealias F = EventFixtures
-        let scope = AgentScope(identityID: F.agentA)
+        let scope = AgentScope(identityID: EventFixtures.agentA)
         let ioRoute = "coaty/3/-/IOV/7f1e2d3c-4b5a-4c6d-9e8f-1a2b3c4d5e6f"
-        var counter = CorrelationCounter()
-        func request(_ event: some RequestEvent) throws -> InboundSetup {
-            _ = try event.requestPlan(in: scope, makeCorrelationID: { counter.next() })  // c0de…0001 is the first id
-            return .request(event)
-        }
+        let injectedAssociate = "Associate {ioSourceId, ioActorId, associatingRoute: '\(ioRoute)'} injected"
         switch text {
-        case "observeAdvertiseWithCoreType('CoatyObject')": self = .advertise(.advertise(coreType: .coatyObject, in: scope))
-        case "observeAdvertiseWithObjectType('coaty.Task')": self = .advertise(try .advertise(objectType: "coaty.Task", in: scope))
-        case "observeDeadvertise()": self = .deadvertise
-        case "observeChannel('lights')": self = .channel("lights")
-        case "observeDiscover()": self = .discover
-        case "observeQuery()": self = .query
-        case "observeUpdateWithObjectType('com.example.Light')": self = .update(try .update(objectType: "com.example.Light", in: scope))
-        case "observeUpdateWithCoreType('CoatyObject')": self = .update(.update(coreType: .coatyObject, in: scope))
-        case "observeCall('switchLight')": self = .call(context: nil)
+        case "ioContextNodes kitchen with actor ioActor; \(injectedAssociate); observeIoValue(actor)":
+            self = .ioValue(route: ioRoute, actorUsesRawValues: false)
+        case "ioContextNodes kitchen with actor rawIoActor; \(injectedAssociate); observeIoValue(actor)":
+            self = .ioValue(route: ioRoute, actorUsesRawValues: true)
+        case "ioContextNodes kitchen with ioActor; observeIoState(ioActor)":
+            self = .ioState
         case "observeCall('switchLight', {floor:3,...})":
-            let context = try F.object([
+            // A context object on floor 3 (its other members are elided in the vector).
+            let context = try EventFixtures.object([
                 "objectId": "6d5c4b3a-2f1e-4d0c-9b8a-7f6e5d4c3b2a", "objectType": "com.example.Room",
                 "coreType": "CoatyObject", "name": "Room", "floor": 3,
             ])
             self = .call(context: context)
-        case "observeRaw('sensors/+/temp')": self = .raw(filter: "sensors/+/temp")
-        case "ioContextNodes kitchen with actor ioActor; Associate {ioSourceId, ioActorId, associatingRoute: 'coaty/3/-/IOV/7f1e2d3c-4b5a-4c6d-9e8f-1a2b3c4d5e6f'} injected; observeIoValue(actor)":
-            self = .ioValue(route: ioRoute, actorUsesRawValues: false)
-        case "ioContextNodes kitchen with actor rawIoActor; Associate {ioSourceId, ioActorId, associatingRoute: 'coaty/3/-/IOV/7f1e2d3c-4b5a-4c6d-9e8f-1a2b3c4d5e6f'} injected; observeIoValue(actor)":
-            self = .ioValue(route: ioRoute, actorUsesRawValues: true)
-        case "ioContextNodes kitchen with ioActor; observeIoState(ioActor)": self = .ioState
-        case "publishDiscover(DiscoverEvent.withObjectId(obj1))": self = try request(Discover(objectID: F.obj1))
-        case "publishDiscover(DiscoverEvent.withCoreTypes(['Task']))": self = try request(Discover(coreTypes: [.task]))
-        case "publishDiscover(DiscoverEvent.withExternalId('ext-1'))": self = try request(Discover(externalID: "ext-1"))
-        case "publishQuery(QueryEvent.withObjectTypes(['x'], {}))": self = try request(Query(objectTypes: ["x"]))
-        case "publishQuery(QueryEvent.withObjectTypes(['com.example.Light'], {}))": self = try request(Query(objectTypes: ["com.example.Light"]))
-        case "publishUpdate(UpdateEvent.withObject(light))": self = try request(Update(object: F.light()))
-        case "publishCall(CallEvent.with('switchLight'))": self = try request(Call(operation: "switchLight"))
-        default: return nil
+        default:
+            guard let call = JSCall(text) else { return nil }
+            if case .call(let inner) = call[0], case .request(let request)? = try SwiftEquivalent.event(for: inner) {
+                // The agent publishes the request; its first correlation id is c0de…0001.
+                var counter = CorrelationCounter()
+                _ = try request.requestPlan(in: scope, makeCorrelationID: { counter.next() })
+                self = .request(request)
+                return
+            }
+            guard let plan = try ObservationEquivalent.plan(for: call, in: scope) else { return nil }
+            switch call.callee {
+            case "observeAdvertiseWithCoreType", "observeAdvertiseWithObjectType": self = .advertise(plan)
+            case "observeUpdateWithCoreType", "observeUpdateWithObjectType": self = .update(plan)
+            case "observeCall": self = .call(context: nil)
+            case "observeRaw": self = .raw(filter: plan.topicFilter.rawValue)
+            default: self = .observe(plan)
+            }
         }
     }
 
@@ -106,13 +102,7 @@ enum InboundSetup {
         var verdict = InboundVerdict(eventType: eventType)
         let event: any CoatyEvent
         do throws(EventError) {
-            let json: JSONValue
-            do {
-                json = try JSONValue(parsing: payload)
-            } catch {
-                throw EventError(code: .notJSON, eventType: eventType, field: nil, detail: error.description)
-            }
-            event = try Self.decode(eventType, filter: filter, json: json)
+            event = try Self.decode(eventType, filter: filter, payload: payload)
         } catch {
             // An event-filter error comes from the event constructor, after createFrom accepted the data.
             if error.code != .invalidEventFilter { verdict.payloadError = error }
@@ -156,21 +146,22 @@ enum InboundSetup {
         }
     }
 
-    static func decode(_ eventType: EventType, filter: String, json: JSONValue) throws(EventError) -> any CoatyEvent {
+    /// Decodes an inbound payload by the topic's event type, as an agent's dispatcher does.
+    static func decode(_ eventType: EventType, filter: String, payload: [UInt8]) throws(EventError) -> any CoatyEvent {
         let registry = EventFixtures.registry
         switch eventType {
-        case .advertise: return try Advertise(json: json, registry: registry)
-        case .deadvertise: return try Deadvertise(json: json)
-        case .channel: return try Channel(id: filter, json: json, registry: registry)
-        case .associate: return try Associate(ioContextName: filter, json: json)
-        case .discover: return try Discover(json: json)
-        case .resolve: return try Resolve(json: json, registry: registry)
-        case .query: return try Query(json: json)
-        case .retrieve: return try Retrieve(json: json, registry: registry)
-        case .update: return try Update(json: json, registry: registry)
-        case .complete: return try Complete(json: json, registry: registry)
-        case .call: return try Call(operation: filter, json: json)
-        case .return: return try Return(json: json)
+        case .advertise: return try Advertise(json: Advertise.parsePayload(payload), registry: registry)
+        case .deadvertise: return try Deadvertise(json: Deadvertise.parsePayload(payload))
+        case .channel: return try Channel(id: filter, json: Channel.parsePayload(payload), registry: registry)
+        case .associate: return try Associate(ioContextName: filter, json: Associate.parsePayload(payload))
+        case .discover: return try Discover(json: Discover.parsePayload(payload))
+        case .resolve: return try Resolve(json: Resolve.parsePayload(payload), registry: registry)
+        case .query: return try Query(json: Query.parsePayload(payload))
+        case .retrieve: return try Retrieve(json: Retrieve.parsePayload(payload), registry: registry)
+        case .update: return try Update(json: Update.parsePayload(payload), registry: registry)
+        case .complete: return try Complete(json: Complete.parsePayload(payload), registry: registry)
+        case .call: return try Call(operation: filter, json: Call.parsePayload(payload))
+        case .return: return try Return(json: Return.parsePayload(payload))
         case .ioValue:
             throw EventError(
                 code: .invalidTopic, eventType: .ioValue, field: nil, detail: "IO values are not JSON events")
