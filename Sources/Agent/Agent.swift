@@ -1,1 +1,166 @@
 public import CoreTypes
+public import Logging
+public import ServiceLifecycle
+import Synchronization
+
+/// A Coaty agent: one identity on one broker, publishing and observing Coaty events.
+///
+/// `Agent` is a swift-service-lifecycle `Service`: ``run()`` is its lifetime. It connects (and
+/// reconnects with backoff), resubscribes everything and advertises its identity on every
+/// CONNACK, sends what was queued while offline, answers Discovers for its identity, routes
+/// inbound messages to observers, and on graceful shutdown deadvertises its identity and
+/// disconnects. If the process dies instead, the broker publishes the same Deadvertise as the
+/// agent's last will.
+///
+/// ```swift
+/// let agent = try Agent(configuration: .init(identity: Identity(name: "Lamp controller")))
+/// let group = ServiceGroup(services: [agent], logger: logger)
+/// async let running: Void = group.run()
+/// for await event in try await agent.observeAdvertise(coreType: .task) { … }
+/// ```
+///
+/// Everything can be called from any task; observing and publishing work before ``run()``
+/// connects (publications wait in the offline queue, subscriptions are made on CONNACK).
+public final class Agent: Service, Sendable {
+    /// The configuration the agent was created with.
+    public let configuration: Configuration
+    /// The object types this agent decodes into (frozen when the agent was created).
+    public let registry: ObjectTypeRegistry
+    /// The agent's namespace and identity, as events and topics need them.
+    public let scope: AgentScope
+
+    let logger: Logger
+    let client: MosquittoClient
+    let joinPlan: JoinPlan
+    let counters = AgentCounters()
+    let state: Mutex<AgentState>
+
+    /// Creates an agent. Nothing happens on the network until ``run()``.
+    ///
+    /// - Parameters:
+    ///   - configuration: identity, broker, namespace and limits.
+    ///   - registry: the application's object types; the agent freezes its copy.
+    ///   - logger: where the agent logs (defaults to the task-local logger).
+    /// - Throws: ``AgentError`` with code ``AgentError/Code/invalidConfiguration`` when the
+    ///   broker URL, the namespace, the identity or an IO node is not usable.
+    public init(
+        configuration: Configuration,
+        registry: ObjectTypeRegistry = ObjectTypeRegistry(),
+        logger: Logger = Logger.current
+    ) throws {
+        guard CoatyTopic.isValidEventFilter(configuration.namespace) else {
+            throw AgentError(
+                code: .invalidConfiguration,
+                detail: "namespace '\(configuration.namespace)' must be non-empty without '/', '+', '#' or NUL")
+        }
+        let scope = AgentScope(
+            identityID: configuration.identity.objectId, namespace: configuration.namespace,
+            isCrossNamespacing: configuration.isCrossNamespacing)
+        let joinPlan: JoinPlan
+        do {
+            joinPlan = try JoinPlan(identity: configuration.identity, ioNodes: configuration.ioNodes, in: scope)
+        } catch {
+            throw AgentError(code: .invalidConfiguration, detail: "identity or IO nodes: \(error)")
+        }
+        var registry = registry
+        registry.freeze()
+        var logger = logger
+        logger[metadataKey: "agent.id"] = "\(configuration.identity.objectId)"
+        self.configuration = configuration
+        self.registry = registry
+        self.scope = scope
+        self.joinPlan = joinPlan
+        self.logger = logger
+        self.client = try MosquittoClient(configuration: Self.clientConfiguration(configuration, joinPlan: joinPlan))
+        self.state = Mutex(AgentState(configuration: configuration))
+        // The built-in responder: Discovers for the identity (and IO nodes) are answered by the agent itself.
+        installIdentityResponder()
+    }
+
+    /// The agent's identity.
+    public var identity: Identity { configuration.identity }
+
+    /// The connection state now.
+    public var connectionState: ConnectionState { state.withLock { $0.connectionState } }
+
+    /// A snapshot of the agent's counters.
+    public var statistics: AgentStatistics {
+        AgentStatistics(
+            receivedMessages: counters.receivedMessages.load(ordering: .relaxed),
+            droppedInboundMessages: client.droppedEventCount,
+            rejectedPayloads: counters.rejectedPayloads.load(ordering: .relaxed),
+            unroutedMessages: counters.unroutedMessages.load(ordering: .relaxed),
+            rejectedResponses: counters.rejectedResponses.load(ordering: .relaxed),
+            droppedObserverEvents: counters.droppedObserverEvents.load(ordering: .relaxed),
+            droppedOfflinePublications: counters.droppedOfflinePublications.load(ordering: .relaxed),
+            connections: counters.connections.load(ordering: .relaxed))
+    }
+
+    /// Runs the agent until graceful shutdown or cancellation: connects, reconnects, routes.
+    ///
+    /// On graceful shutdown (or cancellation) it publishes the Deadvertise of its identity and IO
+    /// nodes, disconnects and returns; every observation and pending request ends.
+    ///
+    /// - Throws: ``AgentError`` with code ``AgentError/Code/connectionFailed`` when the broker
+    ///   refused the agent (bad credentials, not authorised) or the reconnect policy gave up;
+    ///   the message names the broker URL and the reason.
+    public func run() async throws {
+        try state.withLock { state throws(AgentError) in
+            guard state.phase == .idle else {
+                throw AgentError(code: .notRunning, detail: "run() was called more than once on agent \(scope.identityID)")
+            }
+            state.phase = .connecting
+        }
+        logger.debug("Agent starting", metadata: ["mqtt.broker": "\(configuration.broker.url)"])
+        defer { finishEverything() }
+        try await withTaskCancellationHandler {
+            try await withGracefulShutdownHandler {
+                try await eventLoop()
+            } onGracefulShutdown: {
+                self.stop()
+            }
+        } onCancel: {
+            self.stop()
+        }
+        if let error = state.withLock({ $0.finalError }) { throw error }
+    }
+
+    /// Creates the transport configuration: client id, will, credentials and TLS from the agent's.
+    static func clientConfiguration(
+        _ configuration: Configuration, joinPlan: JoinPlan
+    ) throws -> MosquittoClient.Configuration {
+        let broker: BrokerURL
+        do {
+            broker = try BrokerURL(configuration.broker.url)
+        } catch {
+            throw AgentError(code: .invalidConfiguration, detail: "\(error)")
+        }
+        let settings = configuration.broker
+        let tls = MosquittoClient.TLS(
+            caFile: settings.tls.caFile, certificateFile: settings.tls.certificateFile, keyFile: settings.tls.keyFile,
+            skipsHostnameVerification: settings.tls.allowsInsecureConnection,
+            skipsCertificateVerification: settings.tls.allowsInsecureConnection)
+        let will = MosquittoClient.Will(
+            topic: joinPlan.lastWill.topic, payload: joinPlan.lastWill.payload, qos: .atMostOnce, retain: false)
+        return MosquittoClient.Configuration(
+            clientID: joinPlan.clientID, broker: broker, cleanSession: true,
+            protocolVersion: settings.protocolVersion == .v5 ? .v5 : .v311, keepAlive: settings.keepAlive,
+            credentials: settings.username.map { MosquittoClient.Credentials(username: $0, password: settings.password) },
+            tls: tls, will: will, eventBufferSize: max(configuration.inboundBufferSize, 1),
+            usesTCPQuickAck: settings.usesLowLatencySocket, usesTCPNoDelay: settings.usesLowLatencySocket)
+    }
+}
+
+/// Where an agent's connection stands.
+public enum ConnectionState: Sendable, Hashable {
+    /// Not started yet.
+    case idle
+    /// Connecting for the first time.
+    case connecting
+    /// Connected, subscribed, identity advertised.
+    case online
+    /// Lost the connection (or could not get it) and retrying.
+    case offline
+    /// Stopping or stopped.
+    case stopped
+}

@@ -1,0 +1,177 @@
+public import CoreTypes
+
+extension Agent {
+    /// Everything an agent needs to join a Coaty network. Every setting has a sensible default.
+    ///
+    /// ```swift
+    /// var configuration = Agent.Configuration(identity: Identity(name: "Lamp controller"))
+    /// configuration.broker.url = "mqtt://broker.local:1883"
+    /// configuration.namespace = "building-7"
+    /// ```
+    public struct Configuration: Sendable {
+        /// The agent's identity, advertised on every connect and deadvertised on stop (and by the
+        /// last will when the agent dies). Its object id also gives the MQTT client id.
+        public var identity: Identity
+        /// The broker to connect to and how.
+        public var broker: Broker
+        /// The namespace the agent publishes in (default `-`); must be a valid event filter.
+        public var namespace: String
+        /// Whether the agent also observes events of every other namespace.
+        public var isCrossNamespacing: Bool
+        /// The IO nodes the agent has: advertised after the identity, listed in the last will.
+        public var ioNodes: [IoNode]
+        /// How to retry after a lost or failed connection.
+        public var reconnect: ReconnectPolicy
+        /// Publications made while offline.
+        public var offlineQueue: OfflineQueueLimits
+        /// How many events each observer may have waiting before new ones are dropped (and counted).
+        public var observerBufferSize: Int
+        /// How many inbound messages may wait between libmosquitto's thread and the agent's task
+        /// before new ones are dropped (and counted).
+        public var inboundBufferSize: Int
+        /// The largest inbound payload, in bytes, that the agent decodes; larger ones are dropped and counted.
+        public var maximumPayloadSize: Int
+        /// When a two-way request is published relative to its response subscription.
+        public var requestPublication: RequestPublication
+        /// The MQTT QoS of the agent's publications and subscriptions (coaty-js always uses 0).
+        public var qos: QualityOfService
+
+        /// Creates a configuration.
+        public init(
+            identity: Identity = Identity(),
+            broker: Broker = Broker(),
+            namespace: String = "-",
+            isCrossNamespacing: Bool = false,
+            ioNodes: [IoNode] = [],
+            reconnect: ReconnectPolicy = ReconnectPolicy(),
+            offlineQueue: OfflineQueueLimits = OfflineQueueLimits(),
+            observerBufferSize: Int = 10_000,
+            inboundBufferSize: Int = 100_000,
+            maximumPayloadSize: Int = 8 << 20,
+            requestPublication: RequestPublication = .afterSubscriptionAcknowledged,
+            qos: QualityOfService = .atMostOnce
+        ) {
+            self.identity = identity
+            self.broker = broker
+            self.namespace = namespace
+            self.isCrossNamespacing = isCrossNamespacing
+            self.ioNodes = ioNodes
+            self.reconnect = reconnect
+            self.offlineQueue = offlineQueue
+            self.observerBufferSize = observerBufferSize
+            self.inboundBufferSize = inboundBufferSize
+            self.maximumPayloadSize = maximumPayloadSize
+            self.requestPublication = requestPublication
+            self.qos = qos
+        }
+    }
+
+    /// Where the broker is and how to log in.
+    public struct Broker: Sendable {
+        /// `mqtt://host:port` or `mqtts://host:port` (default ports 1883 and 8883).
+        public var url: String
+        /// The user name, if the broker wants one.
+        public var username: String?
+        /// The password, if the broker wants one. Prefer reading it from a file or the environment.
+        public var password: String?
+        /// TLS settings, used with `mqtts://`.
+        public var tls: TLS
+        /// How often the client pings an idle broker; the broker drops it after 1.5 × this.
+        public var keepAlive: Duration
+        /// The MQTT protocol version (3.1.1 by default, as coaty-js).
+        public var protocolVersion: MQTTVersion
+        /// Acknowledge the broker's packets at once (`TCP_QUICKACK`) and send without delay
+        /// (`TCP_NODELAY`); on by default, it removes a 40 ms stall per request on default brokers.
+        public var usesLowLatencySocket: Bool
+
+        /// Creates broker settings.
+        public init(
+            url: String = "mqtt://127.0.0.1:1883",
+            username: String? = nil,
+            password: String? = nil,
+            tls: TLS = TLS(),
+            keepAlive: Duration = .seconds(60),
+            protocolVersion: MQTTVersion = .v311,
+            usesLowLatencySocket: Bool = true
+        ) {
+            self.url = url
+            self.username = username
+            self.password = password
+            self.tls = tls
+            self.keepAlive = keepAlive
+            self.protocolVersion = protocolVersion
+            self.usesLowLatencySocket = usesLowLatencySocket
+        }
+    }
+
+    /// TLS settings for `mqtts://` brokers. The broker's certificate is verified by default.
+    public struct TLS: Sendable {
+        /// A PEM file with the certificate authorities to trust (else the system's).
+        public var caFile: String?
+        /// A PEM client certificate, for brokers that require one.
+        public var certificateFile: String?
+        /// The private key of ``certificateFile``.
+        public var keyFile: String?
+        /// Skip verifying the broker's certificate and host name. Only for tests; never the default.
+        public var allowsInsecureConnection: Bool
+
+        /// Creates TLS settings.
+        public init(
+            caFile: String? = nil, certificateFile: String? = nil, keyFile: String? = nil,
+            allowsInsecureConnection: Bool = false
+        ) {
+            self.caFile = caFile
+            self.certificateFile = certificateFile
+            self.keyFile = keyFile
+            self.allowsInsecureConnection = allowsInsecureConnection
+        }
+    }
+
+    /// Bounds of the queue of publications made while offline.
+    public struct OfflineQueueLimits: Sendable {
+        /// The most publications kept.
+        public var maximumCount: Int
+        /// The most payload bytes kept.
+        public var maximumBytes: Int
+        /// What to drop when the queue is full.
+        public var dropPolicy: OfflineDropPolicy
+
+        /// Creates limits (default 10,000 publications, 64 MiB, drop the oldest).
+        public init(maximumCount: Int = 10_000, maximumBytes: Int = 64 << 20, dropPolicy: OfflineDropPolicy = .dropOldest) {
+            self.maximumCount = maximumCount
+            self.maximumBytes = maximumBytes
+            self.dropPolicy = dropPolicy
+        }
+    }
+
+    /// When a two-way request goes out relative to the subscription for its responses.
+    public struct RequestPublication: Sendable, Hashable, CustomStringConvertible {
+        private enum Base: Hashable, Sendable { case afterAcknowledgement, pipelined }
+        private let base: Base
+
+        /// Publish once the broker acknowledged the response subscription (SUBACK): one extra round trip.
+        public static let afterSubscriptionAcknowledged = RequestPublication(base: .afterAcknowledgement)
+        /// Publish right behind the SUBSCRIBE on the same connection. The broker handles a client's
+        /// packets in order, so the subscription is in place before the request is seen; saves a round trip.
+        public static let pipelined = RequestPublication(base: .pipelined)
+
+        /// The option's name.
+        public var description: String { "\(base)" }
+    }
+
+    /// MQTT quality of service.
+    public enum QualityOfService: Int, Sendable, Hashable, CaseIterable {
+        /// At most once (QoS 0), as coaty-js.
+        case atMostOnce = 0
+        /// At least once (QoS 1).
+        case atLeastOnce = 1
+    }
+
+    /// MQTT protocol versions.
+    public enum MQTTVersion: Sendable, Hashable {
+        /// MQTT 3.1.1 (protocol level 4), as coaty-js.
+        case v311
+        /// MQTT 5.
+        case v5
+    }
+}

@@ -1,0 +1,255 @@
+import Synchronization
+public import CoreTypes
+
+extension Agent {
+    /// Observes Advertise events of a core type (`coaty/3/<ns>/ADV:<CoreType>/+`).
+    ///
+    /// Like coaty-js, every object advertised on that topic is delivered, whatever its object type.
+    /// When this returns, the broker has acknowledged the subscription (if the agent is online).
+    ///
+    /// - Throws: ``AgentError/Code/stopped`` after the agent stopped.
+    public func observeAdvertise(coreType: CoreType) async throws -> EventStream<Received<Advertise>> {
+        try await observeAdvertise(plan: .advertise(coreType: coreType, in: scope))
+    }
+
+    /// Observes Advertise events of one object type.
+    ///
+    /// A canonical core object type (`coaty.Task`) is observed on the core-type topic and filtered
+    /// locally, as coaty-js does; any other object type on `ADV::<objectType>`.
+    ///
+    /// - Throws: ``AgentError/Code/invalidEvent`` for an invalid object type, ``AgentError/Code/stopped``.
+    public func observeAdvertise(objectType: String) async throws -> EventStream<Received<Advertise>> {
+        try await observeAdvertise(plan: plan { () throws(EventError) in try .advertise(objectType: objectType, in: scope) })
+    }
+
+    private func observeAdvertise(plan: ObservationPlan) async throws -> EventStream<Received<Advertise>> {
+        try await observe(plan.topicFilter) { event in
+            guard case .advertise(let received) = event, plan.admits(received.event.object) else { return nil }
+            return received
+        }
+    }
+
+    /// Observes Deadvertise events (`coaty/3/<ns>/DAD/+`), including the last wills of agents that died.
+    public func observeDeadvertise() async throws -> EventStream<Received<Deadvertise>> {
+        try await observe(ObservationPlan.deadvertise(in: scope).topicFilter) { event in
+            guard case .deadvertise(let received) = event else { return nil }
+            return received
+        }
+    }
+
+    /// Observes Channel events on one channel id.
+    ///
+    /// - Throws: ``AgentError/Code/invalidEvent`` for an invalid channel id.
+    public func observeChannel(_ channelID: String) async throws -> EventStream<Received<Channel>> {
+        let plan = try plan { () throws(EventError) in try ObservationPlan.channel(channelID, in: scope) }
+        return try await observe(plan.topicFilter) { event in
+            guard case .channel(let received) = event else { return nil }
+            return received
+        }
+    }
+
+    /// Observes Associate events of one IO context.
+    public func observeAssociate(ioContextName: String) async throws -> EventStream<Received<Associate>> {
+        let plan = try plan { () throws(EventError) in try ObservationPlan.associate(ioContextName: ioContextName, in: scope) }
+        return try await observe(plan.topicFilter) { event in
+            guard case .associate(let received) = event else { return nil }
+            return received
+        }
+    }
+
+    /// Observes Discover requests; answer each with ``IncomingRequest/respond(_:)``.
+    public func observeDiscover() async throws -> EventStream<IncomingRequest<Discover>> {
+        try await observe(ObservationPlan.discover(in: scope).topicFilter) { event in
+            guard case .discover(let request) = event else { return nil }
+            return request
+        }
+    }
+
+    /// Observes Query requests; answer each with ``IncomingRequest/respond(_:)``.
+    public func observeQuery() async throws -> EventStream<IncomingRequest<Query>> {
+        try await observe(ObservationPlan.query(in: scope).topicFilter) { event in
+            guard case .query(let request) = event else { return nil }
+            return request
+        }
+    }
+
+    /// Observes Update requests for a core type.
+    public func observeUpdate(coreType: CoreType) async throws -> EventStream<IncomingRequest<Update>> {
+        try await observeUpdate(plan: .update(coreType: coreType, in: scope))
+    }
+
+    /// Observes Update requests for an object type (canonical core object types as for Advertise).
+    public func observeUpdate(objectType: String) async throws -> EventStream<IncomingRequest<Update>> {
+        try await observeUpdate(plan: plan { () throws(EventError) in try .update(objectType: objectType, in: scope) })
+    }
+
+    private func observeUpdate(plan: ObservationPlan) async throws -> EventStream<IncomingRequest<Update>> {
+        try await observe(plan.topicFilter) { event in
+            guard case .update(let request) = event, plan.admits(request.event.object) else { return nil }
+            return request
+        }
+    }
+
+    /// Observes Call requests for one operation.
+    ///
+    /// With a `context` object, a Call is delivered only if it has a filter that the context
+    /// matches; without one, every Call is delivered (coaty-js's rule). A filter that cannot be
+    /// evaluated (for example `In` with an operand that is not an array) is not delivered; unlike
+    /// coaty-js, the observation stays open, so a malformed Call cannot silence a callee.
+    public func observeCall(
+        _ operation: String, context: (any CoatyObject)? = nil
+    ) async throws -> EventStream<IncomingRequest<Call>> {
+        let plan = try plan { () throws(EventError) in try ObservationPlan.call(operation, in: scope) }
+        let counters = self.counters
+        return try await observe(plan.topicFilter) { event in
+            guard case .call(let request) = event else { return nil }
+            do {
+                return try request.event.isDelivered(toObserverWithContext: context) ? request : nil
+            } catch {
+                counters.increment(.rejectedPayloads)
+                return nil
+            }
+        }
+    }
+
+    /// Observes raw MQTT messages on a topic filter (MQTT wildcards allowed; never `coaty/…`).
+    ///
+    /// Coaty topics never reach raw observers, even through `#`.
+    public func observeRaw(_ topicFilter: String) async throws -> EventStream<Raw> {
+        let plan = try plan { () throws(EventError) in try ObservationPlan.raw(topicFilter) }
+        let filter = plan.topicFilter.rawValue
+        return try await observe(filter, register: { router, sink in router.addRaw(sink, filter: filter) },
+            unregister: { router, id in router.removeRaw(id) }
+        ) { event in
+            guard case .raw(let raw) = event else { return nil }
+            return raw
+        }
+    }
+
+    /// Observes IO values published on an IO route (a Coaty route `coaty/3/<ns>/IOV/<sourceId>`
+    /// or an external topic), decoded as JSON unless `usesRawValues`.
+    public func observeIoValues(route: String, usesRawValues: Bool = false) async throws -> EventStream<IoValue> {
+        let isExternal = !route.utf8.starts(with: "coaty/".utf8)
+        _ = try plan { () throws(EventError) in try ObservationPlan.ioValue(route: route, isExternalRoute: isExternal) }
+        let counters = self.counters
+        return try await observe(route, register: { router, sink in router.addIO(sink, route: route) },
+            unregister: { router, id in router.removeIO(id, route: route) }
+        ) { event in
+            guard case .ioValue(_, let payload) = event else { return nil }
+            do {
+                return try IoValue(payload: payload, actorUsesRawValues: usesRawValues)
+            } catch {
+                counters.increment(.rejectedPayloads)
+                return nil
+            }
+        }
+    }
+
+    /// The agent's connection state, now and at every change, until the agent stops.
+    public func connectionStates() -> EventStream<ConnectionState> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ConnectionState.self, bufferingPolicy: .bufferingNewest(16))
+        let isStopped = state.withLock { state -> Bool in
+            continuation.yield(state.connectionState)
+            guard state.phase != .stopped else { return true }
+            let id = state.makeObserverID()
+            state.stateObservers[id] = continuation
+            continuation.onTermination = { [weak self] _ in
+                _ = self?.state.withLock { $0.stateObservers.removeValue(forKey: id) }
+            }
+            return false
+        }
+        if isStopped { continuation.finish() }
+        return EventStream(base: stream)
+    }
+
+    // MARK: - Plumbing
+
+    /// Turns an ``EventError`` from planning into an ``AgentError``.
+    func plan<T>(_ body: () throws(EventError) -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw AgentError(code: .invalidEvent, detail: "\(error)")
+        }
+    }
+
+    /// Observes a Coaty topic filter; the route key is the filter's event level.
+    func observe<Element: Sendable>(
+        _ filter: TopicFilter, pick: @escaping @Sendable (InboundEvent) -> Element?
+    ) async throws -> EventStream<Element> {
+        let key = Self.routeKey(of: filter.rawValue)
+        return try await observe(filter.rawValue, register: { router, sink in router.add(sink, for: key) },
+            unregister: { router, id in router.remove(id, for: key) }, pick: pick)
+    }
+
+    /// Registers an observer, subscribes (waiting for the SUBACK when online) and returns its stream.
+    func observe<Element: Sendable>(
+        _ filter: String,
+        register: (inout Router, Sink) -> Void,
+        unregister: @escaping @Sendable (inout Router, ObserverID) -> Void,
+        pick: @escaping @Sendable (InboundEvent) -> Element?
+    ) async throws -> EventStream<Element> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: Element.self, bufferingPolicy: .bufferingOldest(max(configuration.observerBufferSize, 1)))
+        let counters = self.counters
+        let mustWait = try state.withLock { state throws(AgentError) -> Bool in
+            guard state.phase != .stopping, state.phase != .stopped else {
+                throw AgentError(code: .stopped, detail: "agent \(scope.identityID) has stopped; cannot observe \(filter)")
+            }
+            let id = state.makeObserverID()
+            register(&state.router, Sink(id: id) { event in
+                guard let element = pick(event) else { return }
+                if case .dropped = continuation.yield(element) { counters.increment(.droppedObserverEvents) }
+            })
+            state.finishers[id] = { continuation.finish() }
+            continuation.onTermination = { [weak self] _ in
+                self?.state.withLock { state in
+                    unregister(&state.router, id)
+                    state.finishers[id] = nil
+                    self?.removeSubscription(filter, in: &state)
+                }
+            }
+            return addSubscription(filter, in: &state)
+        }
+        if mustWait { await waitForAcknowledgement(of: filter) }
+        return EventStream(base: stream)
+    }
+
+    /// The route key of a Coaty topic filter: its event level, split at the first `:`.
+    static func routeKey(of filter: String) -> RouteKey {
+        let levels = filter.split(separator: "/", maxSplits: 4, omittingEmptySubsequences: false)
+        guard levels.count > 3 else { return RouteKey(eventType: .advertise, eventTypeFilter: nil) }
+        let level = levels[3]
+        guard let colon = level.firstIndex(of: ":") else {
+            return RouteKey(eventType: EventType(rawValue: String(level)) ?? .advertise, eventTypeFilter: nil)
+        }
+        return RouteKey(
+            eventType: EventType(rawValue: String(level[..<colon])) ?? .advertise,
+            eventTypeFilter: String(level[level.index(after: colon)...]))
+    }
+
+    /// Answers Discovers for the identity (by core type `Identity` or by its id) and IO nodes
+    /// (by core type `IoNode`), as every coaty-js agent does.
+    func installIdentityResponder() {
+        let identity = configuration.identity
+        let ioNodes = configuration.ioNodes
+        let filter = ObservationPlan.discover(in: scope).topicFilter.rawValue
+        let key = Self.routeKey(of: filter)
+        state.withLock { state in
+            let id = state.makeObserverID()
+            state.router.add(Sink(id: id) { event in
+                guard case .discover(let request) = event else { return }
+                let discover = request.event
+                var answers: [any CoatyObject] = []
+                if discover.isDiscoveringTypes {
+                    if discover.coreTypes?.contains(.identity) == true { answers.append(identity) }
+                    if discover.coreTypes?.contains(.ioNode) == true { answers += ioNodes }
+                } else if discover.isDiscoveringObjectID, discover.objectID == identity.objectId {
+                    answers.append(identity)
+                }
+                for object in answers { try? request.respond(Resolve(object: object)) }
+            }, for: key)
+            _ = addSubscription(filter, in: &state)
+        }
+    }
+}

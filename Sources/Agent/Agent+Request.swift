@@ -1,0 +1,92 @@
+import Synchronization
+public import CoreTypes
+
+extension Agent {
+    /// Publishes a Discover and streams the Resolves that fit it until `timeout`.
+    ///
+    /// ```swift
+    /// let lamp = try await agent.discover(Discover(objectID: lampID), timeout: .seconds(2)).first()
+    /// ```
+    public func discover(_ discover: Discover, timeout: Duration = .seconds(5)) async throws -> Responses<Resolve> {
+        try await request(discover, timeout: timeout)
+    }
+
+    /// Publishes a Query and streams the Retrieves that fit it until `timeout`.
+    public func query(_ query: Query, timeout: Duration = .seconds(5)) async throws -> Responses<Retrieve> {
+        try await request(query, timeout: timeout)
+    }
+
+    /// Publishes an Update (twice for non-canonical object types, as coaty-js) and streams the
+    /// Completes that fit it until `timeout`.
+    public func update(_ update: Update, timeout: Duration = .seconds(5)) async throws -> Responses<Complete> {
+        try await request(update, timeout: timeout)
+    }
+
+    /// Publishes a Call and streams the Returns until `timeout`.
+    public func call(_ call: Call, timeout: Duration = .seconds(5)) async throws -> Responses<Return> {
+        try await request(call, timeout: timeout)
+    }
+
+    /// Publishes any two-way request and streams its fitting responses until `timeout`.
+    ///
+    /// The agent subscribes to the response topic of each correlation id first. With
+    /// ``RequestPublication/afterSubscriptionAcknowledged`` it waits for the SUBACK before
+    /// publishing; with ``RequestPublication/pipelined`` it publishes right behind the SUBSCRIBE.
+    /// Responses that arrive at any point after the subscription are delivered; responses that do
+    /// not fit the request are dropped and counted. The subscription ends with the stream.
+    ///
+    /// - Throws: ``AgentError/Code/invalidEvent`` for an invalid request, ``AgentError/Code/stopped``.
+    public func request<Request: RequestEvent>(
+        _ request: Request, timeout: Duration = .seconds(5)
+    ) async throws -> Responses<Request.Response> {
+        let plan = try plan { () throws(EventError) in try request.requestPlan(in: scope) { ObjectID.make() } }
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: Received<Request.Response>.self, bufferingPolicy: .bufferingOldest(max(configuration.observerBufferSize, 1)))
+        let registry = self.registry
+        let counters = self.counters
+        let sink = ResponseSink(responseType: Request.Response.eventType) { topic, json in
+            guard let response = try? request.decodeResponse(json, registry: registry), request.accepts(response) else {
+                return false
+            }
+            if case .dropped = continuation.yield(Received(event: response, topic: topic)) {
+                counters.increment(.droppedObserverEvents)
+            }
+            return true
+        }
+        let filters = plan.exchanges.map(\.responseFilter.rawValue)
+        let pipelined = configuration.requestPublication == .pipelined
+        let mustWait = try state.withLock { state throws(AgentError) -> [String] in
+            guard state.phase != .stopping, state.phase != .stopped else {
+                throw AgentError(code: .stopped, detail: "agent \(scope.identityID) has stopped; no \(Request.eventType) was published")
+            }
+            let id = state.makeObserverID()
+            for exchange in plan.exchanges { state.router.add(sink, correlationID: exchange.correlationID) }
+            state.finishers[id] = { continuation.finish() }
+            let timer = Task {
+                try? await Task.sleep(for: timeout)
+                continuation.finish()
+            }
+            continuation.onTermination = { [weak self] _ in
+                timer.cancel()
+                self?.state.withLock { state in
+                    state.finishers[id] = nil
+                    for exchange in plan.exchanges {
+                        state.router.removeResponses(correlationID: exchange.correlationID)
+                        self?.removeSubscription(exchange.responseFilter.rawValue, in: &state)
+                    }
+                }
+            }
+            let mustWait = filters.filter { addSubscription($0, in: &state) }
+            if pipelined || mustWait.isEmpty {
+                for publication in plan.publications { send(publication, in: &state) }
+                return []
+            }
+            return mustWait
+        }
+        if !mustWait.isEmpty {
+            for filter in mustWait { await waitForAcknowledgement(of: filter) }
+            try publish(plan.publications)
+        }
+        return Responses(base: stream, timeout: timeout)
+    }
+}

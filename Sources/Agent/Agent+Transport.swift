@@ -1,0 +1,214 @@
+import Synchronization
+import CoreTypes
+import Logging
+
+extension Agent {
+    var mqttQoS: QoS { configuration.qos == .atLeastOnce ? .atLeastOnce : .atMostOnce }
+
+    /// Hands a publication to libmosquitto now. Call with the state lock held.
+    func publishNow(_ publication: Publication) throws {
+        let qos: QoS = publication.qos == 0 ? mqttQoS : (publication.qos == 1 ? .atLeastOnce : .exactlyOnce)
+        _ = try client.publish(topic: publication.topic, payload: publication.payload, qos: qos, retain: publication.retain)
+    }
+
+    /// Publishes now when online, else queues. Call with the state lock held.
+    func send(_ publication: Publication, in state: inout AgentState) {
+        if state.phase == .online {
+            do {
+                try publishNow(publication)
+                return
+            } catch {
+                logger.debug("Publish failed, queued", metadata: ["mqtt.topic": "\(publication.topic)", "error": "\(error)"])
+            }
+        }
+        enqueueOffline(publication, in: &state)
+    }
+
+    func enqueueOffline(_ publication: Publication, in state: inout AgentState) {
+        switch state.offlineQueue.enqueue(publication, bytes: publication.payload.count) {
+        case .queued(let dropped):
+            if dropped > 0 { counters.increment(.droppedOfflinePublications, by: dropped) }
+        case .refused:
+            counters.increment(.droppedOfflinePublications)
+        }
+    }
+
+    /// Publishes (or queues) publications in order.
+    ///
+    /// - Throws: ``AgentError/Code/stopped`` after the agent stopped.
+    func publish(_ publications: [Publication]) throws {
+        try state.withLock { state throws(AgentError) in
+            guard state.phase != .stopping, state.phase != .stopped else {
+                throw AgentError(code: .stopped, detail: "agent \(scope.identityID) has stopped; nothing was published")
+            }
+            for publication in publications { send(publication, in: &state) }
+        }
+    }
+
+    // MARK: - Subscriptions
+
+    /// Adds one user of `filter`; sends SUBSCRIBE for the first. Returns whether the caller
+    /// should wait for the SUBACK (online and not yet acknowledged). Call with the lock held.
+    func addSubscription(_ filter: String, in state: inout AgentState) -> Bool {
+        if case .subscribe = state.subscriptions.add(filter), state.phase == .online {
+            do {
+                let id = try client.subscribe(to: [filter], qos: mqttQoS)
+                state.pendingAcknowledgements[id] = [filter]
+            } catch {
+                logger.debug("Subscribe failed", metadata: ["mqtt.filter": "\(filter)", "error": "\(error)"])
+                return false
+            }
+        }
+        return state.phase == .online && !state.acknowledged.contains(filter)
+    }
+
+    /// Removes one user of `filter`; sends UNSUBSCRIBE for the last. Call with the lock held.
+    func removeSubscription(_ filter: String, in state: inout AgentState) {
+        guard case .unsubscribe = state.subscriptions.remove(filter) else { return }
+        state.acknowledged.remove(filter)
+        guard state.phase == .online else { return }
+        do {
+            _ = try client.unsubscribe(from: [filter])
+        } catch {
+            logger.debug("Unsubscribe failed", metadata: ["mqtt.filter": "\(filter)", "error": "\(error)"])
+        }
+    }
+
+    /// Waits until `filter` is acknowledged, the connection is lost, or the agent stops.
+    func waitForAcknowledgement(of filter: String) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = state.withLock { state -> Bool in
+                guard state.phase == .online, !state.acknowledged.contains(filter),
+                    state.subscriptions.users(of: filter) > 0
+                else { return true }
+                state.acknowledgementWaiters[filter, default: []].append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    // MARK: - Inbound
+
+    /// Routes one inbound message: a hash lookup, one decode, one yield per interested observer.
+    func route(_ message: InboundMessage) {
+        counters.increment(.receivedMessages)
+        let name = message.topic
+        guard name.utf8.starts(with: "coaty/".utf8) else {
+            routeNonCoaty(message)
+            return
+        }
+        let topic: CoatyTopic
+        do {
+            guard let parsed = try CoatyTopic(parsing: name) else { return routeNonCoaty(message) }
+            topic = parsed
+        } catch {
+            counters.increment(.unroutedMessages)
+            logger.trace("Dropped message with malformed Coaty topic", metadata: ["mqtt.topic": "\(name)"])
+            return
+        }
+        if topic.eventType == .ioValue { return routeIoValue(message) }
+        guard message.payload.count <= configuration.maximumPayloadSize else {
+            return reject(message, reason: "payload of \(message.payload.count) bytes exceeds the limit")
+        }
+        if topic.eventType.isResponse {
+            routeResponse(message, topic: topic)
+        } else {
+            routeEvent(message, topic: topic)
+        }
+    }
+
+    private func routeEvent(_ message: InboundMessage, topic: CoatyTopic) {
+        let key = RouteKey(eventType: topic.eventType, eventTypeFilter: topic.eventTypeFilter)
+        let sinks = state.withLock { $0.router.sinks(for: key) }
+        guard !sinks.isEmpty else {
+            counters.increment(.unroutedMessages)
+            return
+        }
+        let event: InboundEvent
+        do {
+            let json = try JSONValue(parsing: message.payload)
+            event = try decodeInbound(topic, json)
+        } catch {
+            return reject(message, reason: "\(error)")
+        }
+        for sink in sinks { sink.deliver(event) }
+    }
+
+    private func routeResponse(_ message: InboundMessage, topic: CoatyTopic) {
+        guard let correlationID = topic.correlationID,
+            let sink = state.withLock({ $0.router.responseSink(correlationID: correlationID) }),
+            sink.responseType == topic.eventType
+        else {
+            counters.increment(.unroutedMessages)
+            return
+        }
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: message.payload)
+        } catch {
+            return reject(message, reason: "\(error)")
+        }
+        if !sink.deliver(topic, json) { counters.increment(.rejectedResponses) }
+    }
+
+    private func routeNonCoaty(_ message: InboundMessage) {
+        let (raw, io) = state.withLock { ($0.router.rawSinks(matching: message.topic), $0.router.ioSinks(route: message.topic)) }
+        guard !raw.isEmpty || !io.isEmpty else {
+            counters.increment(.unroutedMessages)
+            return
+        }
+        if !raw.isEmpty {
+            let event = InboundEvent.raw(Raw(topic: message.topic, payload: message.payload, retain: message.retain))
+            for sink in raw { sink.deliver(event) }
+        }
+        if !io.isEmpty {
+            let event = InboundEvent.ioValue(route: message.topic, payload: message.payload)
+            for sink in io { sink.deliver(event) }
+        }
+    }
+
+    private func routeIoValue(_ message: InboundMessage) {
+        let sinks = state.withLock { $0.router.ioSinks(route: message.topic) }
+        guard !sinks.isEmpty else {
+            counters.increment(.unroutedMessages)
+            return
+        }
+        let event = InboundEvent.ioValue(route: message.topic, payload: message.payload)
+        for sink in sinks { sink.deliver(event) }
+    }
+
+    private func reject(_ message: InboundMessage, reason: String) {
+        counters.increment(.rejectedPayloads)
+        logger.debug("Dropped invalid payload", metadata: ["mqtt.topic": "\(message.topic)", "reason": "\(reason)"])
+    }
+
+    /// Decodes a request or one-way event payload for its topic's event type.
+    func decodeInbound(_ topic: CoatyTopic, _ json: JSONValue) throws -> InboundEvent {
+        let filter = topic.eventTypeFilter ?? ""
+        switch topic.eventType {
+        case .advertise: return .advertise(Received(event: try Advertise(json: json, registry: registry), topic: topic))
+        case .deadvertise: return .deadvertise(Received(event: try Deadvertise(json: json), topic: topic))
+        case .channel:
+            return .channel(Received(event: try Channel(id: filter, json: json, registry: registry), topic: topic))
+        case .associate:
+            return .associate(Received(event: try Associate(ioContextName: filter, json: json), topic: topic))
+        case .discover: return .discover(IncomingRequest(event: try Discover(json: json), topic: topic, responder: responder))
+        case .query: return .query(IncomingRequest(event: try Query(json: json), topic: topic, responder: responder))
+        case .update:
+            return .update(IncomingRequest(event: try Update(json: json, registry: registry), topic: topic, responder: responder))
+        case .call:
+            return .call(IncomingRequest(event: try Call(operation: filter, json: json), topic: topic, responder: responder))
+        case .resolve, .retrieve, .complete, .return, .ioValue:
+            throw AgentError(code: .invalidEvent, detail: "\(topic.eventType) is not routed as a request")
+        }
+    }
+
+    /// What received requests use to answer.
+    var responder: Responder {
+        Responder(scope: scope) { [weak self] publication in
+            guard let self else { throw AgentError(code: .stopped, detail: "the agent is gone; no response was sent") }
+            try self.publish([publication])
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import CoreTypes
+
+/// Everything an agent changes while it runs, behind one `Mutex` (`Agent.state`).
+///
+/// The agent's task, the callers of the public API and the observers' termination handlers all
+/// touch it, always briefly and without awaiting while holding the lock.
+struct AgentState {
+    enum Phase: Equatable {
+        case idle, connecting, online, offline, stopping, stopped
+    }
+
+    var phase = Phase.idle
+    var subscriptions = SubscriptionTable()
+    /// Filters the broker acknowledged on the current connection.
+    var acknowledged: Set<String> = []
+    /// SUBSCRIBE packets waiting for their SUBACK, by message id.
+    var pendingAcknowledgements: [MQTTMessageID: [String]] = [:]
+    /// Callers waiting until a filter is acknowledged (or the connection is lost, or the agent stops).
+    var acknowledgementWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
+    var offlineQueue: OfflineQueue<Publication>
+    var router = Router()
+    var nextObserverID = 0
+    var backoff: Backoff
+    /// The message id of the Deadvertise published on graceful stop.
+    var stopMessageID: MQTTMessageID?
+    /// Why the agent ended, when it did not end gracefully.
+    var finalError: AgentError?
+    /// How to end each open observation and request when the agent stops.
+    var finishers: [ObserverID: @Sendable () -> Void] = [:]
+    var stateObservers: [ObserverID: AsyncStream<ConnectionState>.Continuation] = [:]
+
+    init(configuration: Agent.Configuration) {
+        offlineQueue = OfflineQueue(
+            limits: .init(
+                maximumCount: configuration.offlineQueue.maximumCount,
+                maximumBytes: configuration.offlineQueue.maximumBytes),
+            policy: configuration.offlineQueue.dropPolicy)
+        backoff = Backoff(policy: configuration.reconnect)
+    }
+
+    var connectionState: ConnectionState {
+        switch phase {
+        case .idle: return .idle
+        case .connecting: return .connecting
+        case .online: return .online
+        case .offline: return .offline
+        case .stopping, .stopped: return .stopped
+        }
+    }
+
+    mutating func makeObserverID() -> ObserverID {
+        nextObserverID += 1
+        return nextObserverID
+    }
+
+    /// Removes and returns every waiter (to resume them outside the lock).
+    mutating func takeAllWaiters() -> [CheckedContinuation<Void, Never>] {
+        let all = acknowledgementWaiters.values.flatMap { $0 }
+        acknowledgementWaiters = [:]
+        return all
+    }
+}

@@ -1,0 +1,49 @@
+import Synchronization
+
+/// Counters of what an agent received, delivered and dropped, for monitoring and tests.
+public struct AgentStatistics: Sendable, Hashable {
+    /// MQTT messages the agent's task received.
+    public var receivedMessages: Int
+    /// Messages dropped before the agent's task saw them, because its inbound buffer was full.
+    public var droppedInboundMessages: Int
+    /// Inbound payloads rejected as invalid (not JSON, wrong shape, too large, invalid UTF-8, …).
+    public var rejectedPayloads: Int
+    /// Inbound Coaty messages no observer wanted (unknown event, unobserved filter, late response).
+    public var unroutedMessages: Int
+    /// Responses that did not fit their request (coaty-js's checks) and were dropped.
+    public var rejectedResponses: Int
+    /// Events dropped because an observer's buffer was full.
+    public var droppedObserverEvents: Int
+    /// Publications dropped or refused by the offline queue.
+    public var droppedOfflinePublications: Int
+    /// Successful connections (the first one and every reconnect).
+    public var connections: Int
+}
+
+/// The live counters behind ``AgentStatistics``; updated from the agent's task and observers.
+final class AgentCounters: Sendable {
+    let receivedMessages = Atomic<Int>(0)
+    let rejectedPayloads = Atomic<Int>(0)
+    let unroutedMessages = Atomic<Int>(0)
+    let rejectedResponses = Atomic<Int>(0)
+    let droppedObserverEvents = Atomic<Int>(0)
+    let droppedOfflinePublications = Atomic<Int>(0)
+    let connections = Atomic<Int>(0)
+
+    enum Counter {
+        case receivedMessages, rejectedPayloads, unroutedMessages, rejectedResponses, droppedObserverEvents
+        case droppedOfflinePublications, connections
+    }
+
+    func increment(_ counter: Counter, by amount: Int = 1) {
+        switch counter {
+        case .receivedMessages: receivedMessages.add(amount, ordering: .relaxed)
+        case .rejectedPayloads: rejectedPayloads.add(amount, ordering: .relaxed)
+        case .unroutedMessages: unroutedMessages.add(amount, ordering: .relaxed)
+        case .rejectedResponses: rejectedResponses.add(amount, ordering: .relaxed)
+        case .droppedObserverEvents: droppedObserverEvents.add(amount, ordering: .relaxed)
+        case .droppedOfflinePublications: droppedOfflinePublications.add(amount, ordering: .relaxed)
+        case .connections: connections.add(amount, ordering: .relaxed)
+        }
+    }
+}

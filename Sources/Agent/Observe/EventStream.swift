@@ -1,0 +1,78 @@
+public import CoreTypes
+
+/// A stream of events an agent delivers to one observer.
+///
+/// Each observer has its own bounded buffer (``Agent/Configuration/observerBufferSize``): an
+/// observer that falls behind loses the newest events (counted in ``Agent/statistics``) and never
+/// slows down the agent or other observers. The observation ends, and its MQTT subscription is
+/// released when no other observer shares it, as soon as the iterating task is cancelled, the
+/// stream is dropped, or the agent stops.
+public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
+    /// The iterator of the stream.
+    public typealias AsyncIterator = AsyncStream<Element>.Iterator
+
+    let base: AsyncStream<Element>
+
+    /// Makes an iterator.
+    public func makeAsyncIterator() -> AsyncStream<Element>.Iterator {
+        base.makeAsyncIterator()
+    }
+}
+
+/// A one-way event as an observer receives it: the event and where it came from.
+public struct Received<Event: Sendable>: Sendable {
+    /// The event.
+    public let event: Event
+    /// The topic it arrived on.
+    public let topic: CoatyTopic
+    /// The identity id of the agent that published it (for IO values, the IO source id).
+    public var sourceID: String { topic.sourceID }
+}
+
+/// A two-way request as a responder receives it. Answer it with ``respond(_:)``, any number of times.
+///
+/// ```swift
+/// for await request in try await agent.observeDiscover() {
+///     if request.event.objectID == lamp.objectId {
+///         try request.respond(Resolve(object: lamp))
+///     }
+/// }
+/// ```
+public struct IncomingRequest<Request: RequestEvent>: Sendable {
+    /// The request.
+    public let event: Request
+    /// The topic it arrived on.
+    public let topic: CoatyTopic
+    let responder: Responder
+
+    /// The identity id of the requesting agent.
+    public var sourceID: String { topic.sourceID }
+    /// The correlation id that every response carries (`nil` if the request topic had none).
+    public var correlationID: String? { topic.correlationID }
+
+    /// Publishes `response` to the requester.
+    ///
+    /// - Throws: ``AgentError`` with code ``AgentError/Code/invalidEvent`` when the response does
+    ///   not fit the request (coaty-js would drop it: wrong object id or type, …) or is not valid,
+    ///   or ``AgentError/Code/stopped`` when the agent has stopped.
+    public func respond(_ response: Request.Response) throws {
+        let publication: Publication
+        do {
+            publication = try event.responsePublication(response, correlationID: correlationID, in: responder.scope)
+        } catch {
+            throw AgentError(code: .invalidEvent, detail: "response to \(Request.eventType): \(error)")
+        }
+        try responder.publish(publication)
+    }
+}
+
+/// What a received request needs to answer: the agent's scope and a way to publish.
+struct Responder: Sendable {
+    let scope: AgentScope
+    let publish: @Sendable (Publication) throws -> Void
+
+    func publish(_ publication: Publication) throws {
+        try publish(publication)
+    }
+}
+
