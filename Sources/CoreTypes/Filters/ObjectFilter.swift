@@ -3,7 +3,7 @@
 ///
 /// ```json
 /// {"conditions":{"and":[["brightness",[3,0.5]],["name",[6,"Desk%"]]]},
-///  "orderByProperties":[["name","Asc"]],"take":10,"skip":0}
+///  "orderByProperties":[["name","Asc"]],"skip":0,"take":10}
 /// ```
 ///
 /// Build one with the builders, decode one with ``init(json:)``, match objects with
@@ -103,8 +103,8 @@ public struct ObjectFilter: Hashable, Sendable {
         var object = JSONObject()
         if let conditions { object["conditions"] = conditions.json }
         if let orderByProperties { object["orderByProperties"] = .array(orderByProperties.map(\.json)) }
-        if let take { object["take"] = .int(take) }
         if let skip { object["skip"] = .int(skip) }
+        if let take { object["take"] = .int(take) }
         return .object(object)
     }
 }

@@ -9,13 +9,6 @@ import Testing
 @Suite struct OutboundEventVectorTests {
     static let cases = (try? VectorFiles.cases("events.json", group: "outbound")) ?? []
 
-    /// Cases that fail for a reason outside the event layer, each with the reason.
-    static let knownIssues: [String: String] = [
-        "out-Query-coretypes-filter":
-            "ObjectFilter.json (Filters/) writes \"take\" before \"skip\"; coaty-js kept the literal's order, "
-            + "\"skip\" first. The payload is equal as JSON, not byte for byte."
-    ]
-
     @Test func vectorsAreLoaded() {
         #expect(Self.cases.count >= 82)
     }
@@ -46,17 +39,7 @@ import Testing
         switch outcome {
         case .success(let publications):
             #expect(!coatyJSRefused, "coaty-js refused this event: \(expected["throws"] ?? expected["logs"] ?? "")")
-            if let reason = Self.knownIssues[vector.name] {
-                withKnownIssue(Comment(rawValue: reason)) {
-                    expectPublications(publications, equal: expectedPublications)
-                }
-                // Equal as JSON values nonetheless.
-                for (publication, want) in zip(publications, expectedPublications) {
-                    #expect(try JSONValue(parsing: publication.payload) == want["json"])
-                }
-            } else {
-                expectPublications(publications, equal: expectedPublications)
-            }
+            expectPublications(publications, equal: expectedPublications)
         case .failure(let error):
             #expect(coatyJSRefused, "Swift threw \(error) where coaty-js published")
             if let code = Self.expectedCode(for: expected) {
