@@ -29,7 +29,7 @@ import Testing
         let filter = ObjectFilter.all.orderBy("lastName").orderBy(["address", "zip.code"], .descending).skip(10).take(5)
         #expect(
             filter.json.serializedString()
-                == #"{"orderByProperties":[["lastName","Asc"],[["address","zip.code"],"Desc"]],"take":5,"skip":10}"#)
+                == #"{"orderByProperties":[["lastName","Asc"],[["address","zip.code"],"Desc"]],"skip":10,"take":5}"#)
         #expect(filter.skip == 10 && filter.take == 5)
     }
 

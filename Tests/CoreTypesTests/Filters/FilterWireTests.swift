@@ -9,8 +9,8 @@ import Testing
     @Test(arguments: [
         #"{"conditions":["name",[7,"Desk lamp"]]}"#,
         #"{"conditions":{"and":[["brightness",[4,0.2,0.9]],["location.floor",[13,[1,2]]]]}}"#,
-        #"{"conditions":{"or":[[["props","with.dot"],[9]],["tags",[11,["red"]]]]},"orderByProperties":[["name","Desc"]],"take":10,"skip":20}"#,
-        #"{"conditions":{"and":[["brightness",[3,0.5]],["name",[6,"Desk%"]]]},"orderByProperties":[["name","Asc"]],"take":10,"skip":0}"#,
+        #"{"conditions":{"or":[[["props","with.dot"],[9]],["tags",[11,["red"]]]]},"orderByProperties":[["name","Desc"]],"skip":20,"take":10}"#,
+        #"{"conditions":{"and":[["brightness",[3,0.5]],["name",[6,"Desk%"]]]},"orderByProperties":[["name","Asc"]],"skip":0,"take":10}"#,
         #"{"conditions":{}}"#, "{}", #"{"conditions":[[],[9]]}"#, #"{"conditions":["n",[5,1]]}"#,
         #"{"conditions":["n",[7,1,2,3]]}"#,
     ])
@@ -164,6 +164,6 @@ import Testing
     @Test func fractionalSkipAndTakeAreRoundedUpWhenDecoded() throws {
         let filter = try ObjectFilter(json: JSONValue(parsing: #"{"skip":1.5,"take":2.25}"#))
         #expect(filter.skip == 2 && filter.take == 3)
-        #expect(filter.json.serializedString() == #"{"take":3,"skip":2}"#)
+        #expect(filter.json.serializedString() == #"{"skip":2,"take":3}"#)
     }
 }
