@@ -88,6 +88,8 @@ public final class ObjectCacheController: Controller {
     private struct State {
         var cache: ObjectCache
         var followsDeadvertise = false
+        /// Told the ids of entries that Advertise events refreshed or Deadvertise events removed (tests use it).
+        var updateObservers: [AsyncStream<String>.Continuation] = []
     }
 
     /// The agent that discovers and observes.
@@ -160,6 +162,13 @@ public final class ObjectCacheController: Controller {
         }
     }
 
+    /// The ids of entries refreshed by Advertise events or removed by Deadvertise events from now on.
+    func updates() -> AsyncStream<String> {
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+        state.withLock { $0.updateObservers.append(continuation) }
+        return stream
+    }
+
     /// Stores a resolved object, and makes sure its core type's Advertises and all Deadvertises are followed.
     private func store(_ object: any CoatyObject) async throws {
         let (newCoreType, needsDeadvertise) = state.withLock { state in
@@ -172,7 +181,9 @@ public final class ObjectCacheController: Controller {
             let deadvertised = try await agent.observeDeadvertise()
             tasks.add { [self] in
                 for await event in deadvertised {
-                    self.state.withLock { _ = $0.cache.remove(event.event.objectIDs) }
+                    self.state.withLock { state in
+                        for id in state.cache.remove(event.event.objectIDs) { state.updateObservers.forEach { $0.yield(id) } }
+                    }
                 }
             }
         }
@@ -180,7 +191,10 @@ public final class ObjectCacheController: Controller {
             let advertised = try await agent.observeAdvertise(coreType: coreType)
             tasks.add { [self] in
                 for await event in advertised {
-                    self.state.withLock { _ = $0.cache.refresh(event.event.object, at: .now) }
+                    self.state.withLock { state in
+                        guard state.cache.refresh(event.event.object, at: .now) else { return }
+                        state.updateObservers.forEach { $0.yield(event.event.object.objectId) }
+                    }
                 }
             }
         }
