@@ -1,5 +1,6 @@
 import Agent
 import CoreTypes
+import Logging
 import ServiceLifecycle
 import ServiceLifecycleTestKit
 import Synchronization
@@ -95,4 +96,26 @@ struct RecordingController: Controller {
         try record("willStop")
     }
     func run() async throws { try record("run") }
+}
+
+/// A local log handler that keeps the messages it is given.
+struct CollectingLogHandler: LogHandler {
+    private final class Store: Sendable {
+        let messages = Mutex<[String]>([])
+    }
+
+    private let store = Store()
+    var logLevel: Logger.Level = .trace
+    var metadata: Logger.Metadata = [:]
+
+    var messages: [String] { store.messages.withLock { $0 } }
+
+    func log(event: LogEvent) {
+        store.messages.withLock { $0.append(event.message.description) }
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
 }
