@@ -21,9 +21,12 @@ struct CommandContext: Sendable {
     let output: Output
     let printer: EventPrinter
     let logger: Logger
+    /// Where logs go; `run` attaches its container's log publisher to it.
+    let logSink: LogSink
 
-    init(settings: Settings, logger: Logger) {
+    init(settings: Settings, logger: Logger, logSink: LogSink) {
         self.settings = settings
+        self.logSink = logSink
         self.output = Output(mode: settings.outputMode)
         self.printer = EventPrinter(output: output)
         self.logger = logger
@@ -34,7 +37,7 @@ struct CommandContext: Sendable {
 
     /// A scope to check publications against before anything connects (same namespace as the agent).
     var checkScope: AgentScope {
-        AgentScope(identityID: settings.identityID ?? "00000000-0000-4000-8000-000000000000", namespace: settings.namespace)
+        AgentScope(identityID: settings.identityID ?? "00000000-0000-4000-8000-000000000000", namespace: settings.namespace ?? "-")
     }
 
     /// Creates the command's agent.

@@ -64,18 +64,14 @@ enum EntryPoint {
             Output.error("agent-runner: \(error)")
             return RunnerError.Code.usage.exitCode
         }
-        let level = settings.logLevel
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
-        let context = CommandContext(settings: settings, logger: Logger(label: "agent-runner"))
+        let sink = LogSink(localLevel: settings.logLevel ?? .info)
+        LoggingSystem.bootstrap { label in sink.handler(label: label) }
+        let context = CommandContext(settings: settings, logger: Logger(label: "agent-runner"), logSink: sink)
         do {
             try await command.execute(in: context)
             return 0
         } catch {
-            let failure = RunnerError.from(error, broker: settings.broker)
+            let failure = RunnerError.from(error, broker: settings.brokerURL)
             context.output.note("agent-runner: \(failure.message)")
             return failure.code.exitCode
         }

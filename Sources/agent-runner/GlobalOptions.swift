@@ -148,11 +148,14 @@ struct GlobalOptions: ParsableArguments {
     }
 }
 
-/// The global settings after options, environment and defaults.
+/// The global settings from options and environment; `nil` where neither gives a value (then a
+/// configuration file or the default applies).
 struct Settings: Sendable {
-    var broker = "mqtt://127.0.0.1:1883"
-    var namespace = "-"
-    var isCrossNamespacing = false
+    static let defaultBroker = "mqtt://127.0.0.1:1883"
+
+    var broker: String?
+    var namespace: String?
+    var isCrossNamespacing: Bool?
     var name: String?
     var identityID: String?
     var username: String?
@@ -160,9 +163,30 @@ struct Settings: Sendable {
     var caFile: String?
     var certFile: String?
     var keyFile: String?
-    var logLevel = Logger.Level.info
+    var logLevel: Logger.Level?
     /// `nil`: text on a terminal, JSON lines otherwise.
     var outputMode: OutputMode?
+
+    /// The broker URL to use.
+    var brokerURL: String { broker ?? Self.defaultBroker }
+
+    /// These settings where they are set, else `file`'s: the command line and environment win.
+    func overriding(_ file: RunConfiguration) -> Settings {
+        var merged = self
+        merged.broker = broker ?? file.broker
+        merged.namespace = namespace ?? file.namespace
+        merged.isCrossNamespacing = isCrossNamespacing ?? file.isCrossNamespacing
+        merged.name = name ?? file.name
+        merged.identityID = identityID ?? file.identityID
+        if username == nil {
+            merged.username = file.username
+            merged.password = file.password
+        }
+        merged.caFile = caFile ?? file.caFile
+        merged.certFile = certFile ?? file.certFile
+        merged.keyFile = keyFile ?? file.keyFile
+        return merged
+    }
 
     /// `COATY_CA_FILE` → `ca-file`.
     static func optionName(_ variable: String) -> String {
@@ -177,8 +201,9 @@ struct Settings: Sendable {
     func agentConfiguration(defaultName: String, reconnect: ReconnectPolicy) -> Agent.Configuration {
         var identity = Identity(name: name ?? defaultName)
         if let identityID { identity.objectId = identityID }
-        var configuration = Agent.Configuration(identity: identity, namespace: namespace, isCrossNamespacing: isCrossNamespacing)
-        configuration.broker.url = broker
+        var configuration = Agent.Configuration(
+            identity: identity, namespace: namespace ?? "-", isCrossNamespacing: isCrossNamespacing ?? false)
+        configuration.broker.url = brokerURL
         configuration.broker.username = username
         configuration.broker.password = password
         configuration.broker.tls = Agent.TLS(caFile: caFile, certificateFile: certFile, keyFile: keyFile)

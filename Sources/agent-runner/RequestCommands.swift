@@ -71,7 +71,7 @@ struct QueryCommand: RunnerCommand {
     @Option(name: .customLong("core-type"), parsing: .upToNextOption, help: "Query objects of these core types.")
     var coreTypes: [String] = []
 
-    @Option(help: #"The object filter as JSON, like '{"conditions":["name",["Like","Lamp%"]],"take":10}'."#)
+    @Option(help: #"The object filter as JSON, like '{"conditions":["name",[6,"Lamp%"]],"take":10}' (operators are coaty-js codes: 6 is Like)."#)
     var filter: String?
 
     @OptionGroup(title: "Request Options") var request: RequestOptions
