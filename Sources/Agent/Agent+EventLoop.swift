@@ -158,8 +158,10 @@ extension Agent {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             guard let filters = state.pendingAcknowledgements.removeValue(forKey: id) else { return [] }
             var waiters: [CheckedContinuation<Void, Never>] = []
-            for filter in filters where state.subscriptions.users(of: filter) > 0 {
-                state.acknowledged.insert(filter)
+            for filter in filters {
+                if state.subscriptions.users(of: filter) > 0 { state.acknowledged.insert(filter) }
+                // Also when the last user left meanwhile (a request that timed out before its
+                // SUBACK): its waiter must not wait for ever.
                 waiters += state.acknowledgementWaiters.removeValue(forKey: filter) ?? []
             }
             return waiters
