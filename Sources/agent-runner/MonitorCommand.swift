@@ -11,7 +11,7 @@ struct MonitorCommand: RunnerCommand {
         discussion: """
             Text output has the columns time, event, type, source and summary; JSON output has one \
             object per event with event, topic, namespace, sourceId, correlationId (two-way events) \
-            and data (the payload as received). The monitor's own events and the answers to them are not shown. \
+            and data (the payload as received). The monitor's own events (a Discover of the identities online, to learn their names) and the answers to them are not shown. \
             With --cross-namespace every namespace is shown.
             """)
 
@@ -25,9 +25,10 @@ struct MonitorCommand: RunnerCommand {
             let events = try await agent.observeAllEvents()
             if context.output.mode == .text {
                 printer.row(event: "EVENT", type: "TYPE", source: "SOURCE", summary: "SUMMARY")
-                // Learn the names of the agents already online, so the source column shows names.
-                _ = try? await agent.discover(Discover(coreTypes: [.identity]), timeout: .milliseconds(1))
             }
+            // Learn the names of the agents already online (for the source column). The Discover
+            // also tells the network that the monitor now sees everything; the answers are not shown.
+            _ = try? await agent.discover(Discover(coreTypes: [.identity]), timeout: .milliseconds(1))
             var ownRequests: Set<String> = []
             for await message in events.cancelOnGracefulShutdown() {
                 let topic = message.topic
