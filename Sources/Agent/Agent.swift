@@ -113,9 +113,12 @@ public final class Agent: Service, Sendable {
         }
         logger.debug("Agent starting", metadata: ["mqtt.broker": "\(configuration.broker.url)"])
         defer { finishEverything() }
+        // The loop runs in a task of its own, which cancelling run() does not cancel: cancellation
+        // calls stop(), and the loop must keep reading the transport until the Deadvertise is out.
+        let loop = Task { try await self.eventLoop() }
         try await withTaskCancellationHandler {
             try await withGracefulShutdownHandler {
-                try await eventLoop()
+                try await loop.value
             } onGracefulShutdown: {
                 self.stop()
             }
