@@ -50,7 +50,7 @@ struct ExitCodeTests {
         BadInput(arguments: ["run", "--config", "/nonexistent/agent.yaml"], mentions: "--config"),
     ]
 
-    @Test(arguments: badInputs)
+    @Test(.serialized, arguments: badInputs)
     func badInputExitsTwoWithOneLineAndPublishesNothing(_ input: BadInput) async throws {
         try await TestBroker.withBroker { broker in
             try await Watcher.with(broker) { watcher in
