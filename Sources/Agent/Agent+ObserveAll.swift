@@ -20,7 +20,8 @@ extension Agent {
     public func observeAllEvents() async throws -> EventStream<CoatyMessage> {
         let namespaceLevel = configuration.isCrossNamespacing ? "+" : configuration.namespace
         let filter = "coaty/\(CoatyProtocol.topicVersion)/\(namespaceLevel)/#"
-        return try await observe(filter, register: { router, sink in router.addTap(sink) },
+        return try await observe(
+            filter, register: { router, sink in router.addTap(sink) },
             unregister: { router, id in router.removeTap(id) }
         ) { event in
             guard case .message(let message) = event else { return nil }

@@ -37,7 +37,9 @@ struct CommandContext: Sendable {
 
     /// A scope to check publications against before anything connects (same namespace as the agent).
     var checkScope: AgentScope {
-        AgentScope(identityID: settings.identityID ?? "00000000-0000-4000-8000-000000000000", namespace: settings.namespace ?? "-")
+        AgentScope(
+            identityID: settings.identityID ?? "00000000-0000-4000-8000-000000000000",
+            namespace: settings.namespace ?? "-")
     }
 
     /// Creates the command's agent.
@@ -54,7 +56,9 @@ struct CommandContext: Sendable {
     }
 
     /// Creates an agent from a configuration, turning configuration errors into exit code 2.
-    static func makeAgent(_ configuration: Agent.Configuration, registry: ObjectTypeRegistry, logger: Logger) throws -> Agent {
+    static func makeAgent(_ configuration: Agent.Configuration, registry: ObjectTypeRegistry, logger: Logger) throws
+        -> Agent
+    {
         do {
             return try Agent(configuration: configuration, registry: registry, logger: logger)
         } catch let error as AgentError {

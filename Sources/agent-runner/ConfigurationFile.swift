@@ -18,7 +18,9 @@ enum ConfigurationFile {
             do {
                 return try JSONValue(parsing: bytes)
             } catch {
-                if lowercased.hasSuffix(".json") { throw RunnerError.usage("--config", "'\(path)' is not valid JSON: \(error)") }
+                if lowercased.hasSuffix(".json") {
+                    throw RunnerError.usage("--config", "'\(path)' is not valid JSON: \(error)")
+                }
             }
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -50,7 +52,8 @@ enum ConfigurationFile {
             default: return .string(scalar.string)
             }
         case .sequence(let sequence):
-            return .array(try sequence.enumerated().map { index, element in try json(element, at: "\(path)[\(index)]") })
+            return .array(
+                try sequence.enumerated().map { index, element in try json(element, at: "\(path)[\(index)]") })
         case .mapping(let mapping):
             var object = JSONObject()
             for (key, value) in mapping {

@@ -81,7 +81,10 @@ final class DemoBroker: Sendable {
     /// The mosquitto executable, from PATH or the sbin directories Debian and Homebrew use.
     static func mosquittoExecutable() throws -> URL {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let directories = path.split(separator: ":").map(String.init) + ["/usr/sbin", "/usr/local/sbin", "/sbin", "/opt/homebrew/sbin"]
+        let directories =
+            path.split(separator: ":").map(String.init) + [
+                "/usr/sbin", "/usr/local/sbin", "/sbin", "/opt/homebrew/sbin",
+            ]
         for directory in directories {
             let candidate = URL(fileURLWithPath: directory).appendingPathComponent("mosquitto")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
@@ -89,7 +92,8 @@ final class DemoBroker: Sendable {
         throw RunnerError(
             code: .failure,
             message: "mosquitto is not installed (looked in PATH and /usr/sbin): install it with "
-                + "`sudo apt-get install mosquitto` (or `bash scripts/setup.sh`), or give a running broker with --broker URL")
+                + "`sudo apt-get install mosquitto` (or `bash scripts/setup.sh`), or give a running broker with --broker URL"
+        )
     }
 
     /// A port the kernel says is free on 127.0.0.1.
@@ -99,7 +103,9 @@ final class DemoBroker: Sendable {
         defer { close(socket) }
         var address = loopback(port: 0)
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let named = withUnsafeMutablePointer(to: &address) {

@@ -75,7 +75,8 @@ struct Narrator: Sendable {
     func step(_ number: Int, _ pattern: String, _ text: String) {
         switch output.mode {
         case .text: output.line("\n\(number). \(pattern): \(text)")
-        case .json: output.json(["demo": "step", "step": .int(number), "pattern": .string(pattern), "text": .string(text)])
+        case .json:
+            output.json(["demo": "step", "step": .int(number), "pattern": .string(pattern), "text": .string(text)])
         }
     }
 

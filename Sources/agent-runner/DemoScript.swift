@@ -63,7 +63,8 @@ struct DemoScript: Sendable {
         narrator.step(3, "Query → Retrieve", "Control panel queries lights brighter than 0.5, brightest first.")
         let filter = ObjectFilter.where("brightness", .greaterThan(0.5)).orderBy("brightness", .descending)
         let retrieve = try await response("a Retrieve") {
-            try await panel.query(Query(objectTypes: [DemoLight.objectType], filter: filter), timeout: Self.stepTimeout).first()
+            try await panel.query(Query(objectTypes: [DemoLight.objectType], filter: filter), timeout: Self.stepTimeout)
+                .first()
         }
         narrator.saw(
             "\(name(of: retrieve.sourceID, lamp)) retrieved \(retrieve.event.objects.count) object(s): "
@@ -77,15 +78,18 @@ struct DemoScript: Sendable {
         let complete = try await response("a Complete") {
             try await panel.update(Update(object: dimmed), timeout: Self.stepTimeout).first()
         }
-        narrator.saw("\(name(of: complete.sourceID, lamp)) applied it and completed: \(Self.describe(complete.event.object)).")
+        narrator.saw(
+            "\(name(of: complete.sourceID, lamp)) applied it and completed: \(Self.describe(complete.event.object)).")
 
         // 5. Call → Return
-        narrator.step(5, "Call → Return", "Control panel calls \"switchOff\" on the lights of floor 2 (a context filter).")
+        narrator.step(
+            5, "Call → Return", "Control panel calls \"switchOff\" on the lights of floor 2 (a context filter).")
         let call = Call(
             operation: "com.example.switchOff", parameters: .named(["reason": "demo"]),
             filter: ContextFilter.where("floor", .equals(2)))
         let returned = try await response("a Return") { try await panel.call(call, timeout: Self.stepTimeout).first() }
-        narrator.saw("\(name(of: returned.sourceID, lamp)) switched off and returned \(returned.event.result ?? .null).")
+        narrator.saw(
+            "\(name(of: returned.sourceID, lamp)) switched off and returned \(returned.event.result ?? .null).")
 
         // 6. Channel
         narrator.step(6, "Channel", "Control panel broadcasts an announcement on channel \"announcements\".")
@@ -94,11 +98,13 @@ struct DemoScript: Sendable {
         narrator.saw("Lamp agent received it: \(announcement).")
 
         // 7. Associate → IoValue
-        narrator.step(7, "Associate → IoValue", "Control panel (as IO router) routes the lamp's light sensor to its display.")
+        narrator.step(
+            7, "Associate → IoValue", "Control panel (as IO router) routes the lamp's light sensor to its display.")
         let route = lamp.scope.ioRoute(forIoSource: sourceID)
         let values = try await panel.observeIoValues(route: route)
         try panel.publish(
-            Associate(ioContextName: "Lighting", ioSourceID: sourceID, ioActorID: ObjectID.make(), associatingRoute: route))
+            Associate(
+                ioContextName: "Lighting", ioSourceID: sourceID, ioActorID: ObjectID.make(), associatingRoute: route))
         let value = try await first(values, "an IO value")
         narrator.saw("Lamp agent published its light level on \(route); the display received \(Self.describe(value)).")
 
@@ -111,21 +117,28 @@ struct DemoScript: Sendable {
         // 9. Deadvertise
         narrator.step(9, "Deadvertise", "Lamp agent withdraws its light.")
         try lamp.deadvertise([model.light.objectId])
-        let withdrawn = try await first(deadvertised, "the Deadvertise") { $0.event.objectIDs.contains(model.light.objectId) }
+        let withdrawn = try await first(deadvertised, "the Deadvertise") {
+            $0.event.objectIDs.contains(model.light.objectId)
+        }
         narrator.saw("Control panel saw Deadvertise of \(withdrawn.event.objectIDs.count) object: the light is gone.")
 
         // 10. Last will
-        narrator.step(10, "Last will", "\"Hallway sensor\" joins, then dies without saying goodbye (its connection is cut).")
+        narrator.step(
+            10, "Last will", "\"Hallway sensor\" joins, then dies without saying goodbye (its connection is cut).")
         running.start(sensor)
         _ = try await first(identities, "the sensor's identity") { $0.sourceID == sensor.identity.objectId }
         sensor.closeConnectionWithoutDisconnecting()
-        _ = try await first(deadvertised, "the sensor's last will") { $0.event.objectIDs.contains(sensor.identity.objectId) }
+        _ = try await first(deadvertised, "the sensor's last will") {
+            $0.event.objectIDs.contains(sensor.identity.objectId)
+        }
         narrator.saw("The broker published the sensor's last will: Control panel saw Deadvertise of its identity.")
 
         // 11. Leaving
         narrator.step(11, "Leaving", "Lamp agent stops gracefully and deadvertises its identity.")
         let lampStopped = running.stop(lamp)
-        _ = try await first(deadvertised, "the lamp's Deadvertise") { $0.event.objectIDs.contains(lamp.identity.objectId) }
+        _ = try await first(deadvertised, "the lamp's Deadvertise") {
+            $0.event.objectIDs.contains(lamp.identity.objectId)
+        }
         narrator.saw("Control panel saw Deadvertise of the lamp agent's identity.")
         await lampStopped.value
         await running.stop(panel).value
@@ -175,7 +188,9 @@ struct DemoScript: Sendable {
         }
     }
 
-    private func response<R: Sendable>(_ what: String, _ body: @escaping @Sendable () async throws -> R) async throws -> R {
+    private func response<R: Sendable>(_ what: String, _ body: @escaping @Sendable () async throws -> R) async throws
+        -> R
+    {
         try await wait(what) { try? await body() }
     }
 
@@ -187,7 +202,8 @@ struct DemoScript: Sendable {
     static func describe(_ object: (any CoatyObject)?) -> String {
         guard let object else { return "nothing" }
         if let light = object as? DemoLight {
-            return "\"\(light.name)\" (\(DemoLight.objectType)): \(light.isOn ? "on" : "off"), brightness \(light.brightness)"
+            return
+                "\"\(light.name)\" (\(DemoLight.objectType)): \(light.isOn ? "on" : "off"), brightness \(light.brightness)"
         }
         return "\"\(object.name)\" (\(object.objectType))"
     }

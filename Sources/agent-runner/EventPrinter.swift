@@ -50,7 +50,8 @@ final class EventPrinter: Sendable {
             output.json(line)
         case .text:
             let description = EventSummary(eventType: topic.eventType, filter: topic.eventTypeFilter, data: json)
-            row(event: topic.eventType.description, type: description.type, source: sourceName(topic.sourceID),
+            row(
+                event: topic.eventType.description, type: description.type, source: sourceName(topic.sourceID),
                 summary: json == nil ? Self.text(of: bytes) : description.summary)
         }
     }
@@ -107,7 +108,8 @@ final class EventPrinter: Sendable {
     }
 
     private static func text(of bytes: [UInt8]) -> String {
-        String(validating: bytes, as: UTF8.self).map { $0.replacing("\n", with: "⏎") } ?? "\(bytes.count) bytes (binary)"
+        String(validating: bytes, as: UTF8.self).map { $0.replacing("\n", with: "⏎") }
+            ?? "\(bytes.count) bytes (binary)"
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {

@@ -41,7 +41,8 @@ struct EventSummary {
         case .return:
             if let error = data["error"] {
                 type = "error"
-                summary = "\(error["code"] ?? .null): \(error["message"]?.stringValue ?? "\(error["message"] ?? .null)")"
+                summary =
+                    "\(error["code"] ?? .null): \(error["message"]?.stringValue ?? "\(error["message"] ?? .null)")"
             } else {
                 type = "result"
                 summary = "\(data["result"] ?? .null)"
@@ -49,7 +50,8 @@ struct EventSummary {
         case .associate:
             type = filter ?? "-"
             let route = data["associatingRoute"]?.stringValue
-            summary = "source \(data["ioSourceId"]?.stringValue ?? "?") → actor \(data["ioActorId"]?.stringValue ?? "?")"
+            summary =
+                "source \(data["ioSourceId"]?.stringValue ?? "?") → actor \(data["ioActorId"]?.stringValue ?? "?")"
                 + (route.map { " on \($0)" } ?? " dissociated")
         case .ioValue:
             summary = "\(data)"
@@ -77,6 +79,7 @@ struct EventSummary {
     private static func describe(list: JSONValue?) -> String {
         let objects = list?.arrayValue ?? []
         let names = objects.map { $0["name"]?.stringValue.map { "\"\($0)\"" } ?? "(no name)" }
-        return "\(objects.count) object\(objects.count == 1 ? "" : "s")" + (names.isEmpty ? "" : ": " + names.joined(separator: ", "))
+        return "\(objects.count) object\(objects.count == 1 ? "" : "s")"
+            + (names.isEmpty ? "" : ": " + names.joined(separator: ", "))
     }
 }

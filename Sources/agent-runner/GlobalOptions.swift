@@ -7,19 +7,23 @@ import Logging
 /// The options every subcommand takes (design.md §5). Each one can also come from an
 /// environment variable `COATY_<OPTION>` (`--ca-file` → `COATY_CA_FILE`); the command line wins.
 struct GlobalOptions: ParsableArguments {
-    @Option(help: "The broker: mqtt://host:port or mqtts://host:port (default mqtt://127.0.0.1:1883). Env: COATY_BROKER.")
+    @Option(
+        help: "The broker: mqtt://host:port or mqtts://host:port (default mqtt://127.0.0.1:1883). Env: COATY_BROKER.")
     var broker: String?
 
     @Option(help: "The Coaty namespace (default '-'). Env: COATY_NAMESPACE.")
     var namespace: String?
 
-    @Flag(name: .customLong("cross-namespace"), help: "Also observe every other namespace. Env: COATY_CROSS_NAMESPACE=1.")
+    @Flag(
+        name: .customLong("cross-namespace"), help: "Also observe every other namespace. Env: COATY_CROSS_NAMESPACE=1.")
     var crossNamespace = false
 
     @Option(help: "The name of this agent's identity. Env: COATY_NAME.")
     var name: String?
 
-    @Option(name: .customLong("identity-id"), help: "The object id (a UUID) of this agent's identity. Env: COATY_IDENTITY_ID.")
+    @Option(
+        name: .customLong("identity-id"),
+        help: "The object id (a UUID) of this agent's identity. Env: COATY_IDENTITY_ID.")
     var identityID: String?
 
     @Option(help: "The user name for the broker. Env: COATY_USERNAME.")
@@ -28,7 +32,9 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: "The password for the broker; prefer COATY_PASSWORD, the command line is visible to others.")
     var password: String?
 
-    @Option(name: .customLong("ca-file"), help: "PEM file of the certificate authorities to trust (mqtts). Env: COATY_CA_FILE.")
+    @Option(
+        name: .customLong("ca-file"),
+        help: "PEM file of the certificate authorities to trust (mqtts). Env: COATY_CA_FILE.")
     var caFile: String?
 
     @Option(name: .customLong("cert-file"), help: "PEM client certificate (mqtts). Env: COATY_CERT_FILE.")
@@ -37,7 +43,9 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .customLong("key-file"), help: "PEM private key of --cert-file. Env: COATY_KEY_FILE.")
     var keyFile: String?
 
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, warning or error (default info). Env: COATY_LOG_LEVEL.")
+    @Option(
+        name: .customLong("log-level"),
+        help: "trace, debug, info, warning or error (default info). Env: COATY_LOG_LEVEL.")
     var logLevel: String?
 
     @Option(help: "text or json: JSON lines (default: text on a terminal, json otherwise). Env: COATY_OUTPUT.")
@@ -90,7 +98,8 @@ struct GlobalOptions: ParsableArguments {
         }
         if let (namespace, source) = value(namespace, "COATY_NAMESPACE") {
             guard CoatyTopic.isValidEventFilter(namespace) else {
-                throw RunnerError.usage(source, "namespace '\(namespace)' must be non-empty without '/', '+', '#' or NUL")
+                throw RunnerError.usage(
+                    source, "namespace '\(namespace)' must be non-empty without '/', '+', '#' or NUL")
             }
             settings.namespace = namespace
         }
@@ -122,7 +131,8 @@ struct GlobalOptions: ParsableArguments {
         settings.keyFile = try readableFile(value(keyFile, "COATY_KEY_FILE"))
         if (settings.certFile == nil) != (settings.keyFile == nil) {
             throw RunnerError.usage(
-                settings.certFile == nil ? "--key-file" : "--cert-file", "a client certificate needs both --cert-file and --key-file")
+                settings.certFile == nil ? "--key-file" : "--cert-file",
+                "a client certificate needs both --cert-file and --key-file")
         }
         if let (level, source) = value(logLevel, "COATY_LOG_LEVEL") {
             guard let parsed = Logger.Level(rawValue: level.lowercased()), parsed != .notice, parsed != .critical else {

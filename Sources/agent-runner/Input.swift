@@ -52,7 +52,9 @@ enum Input {
         switch json {
         case .object: list = [json]
         case .array(let elements) where !elements.isEmpty: list = elements
-        default: throw RunnerError.usage(option, "expected a Coaty object or a non-empty array of them, found \(json.typeName)")
+        default:
+            throw RunnerError.usage(
+                option, "expected a Coaty object or a non-empty array of them, found \(json.typeName)")
         }
         return try list.enumerated().map { index, element in
             let position = list.count > 1 ? " (element \(index))" : ""

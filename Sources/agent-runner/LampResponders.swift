@@ -63,7 +63,8 @@ final class LampResponders: Sendable {
                 group.addTask { await self.publishWhenAssociated() }
                 group.addTask {
                     for await channel in self.observations.channel {
-                        self.receivedInput.yield((.channel, channel.event.objects.map { "\"\($0.name)\"" }.joined(separator: ", ")))
+                        self.receivedInput.yield(
+                            (.channel, channel.event.objects.map { "\"\($0.name)\"" }.joined(separator: ", ")))
                     }
                 }
                 group.addTask {
@@ -101,7 +102,9 @@ final class LampResponders: Sendable {
 
     private func applyUpdates() async {
         for await request in observations.updates {
-            guard let wanted = request.event.object as? DemoLight, wanted.objectId == model.light.objectId else { continue }
+            guard let wanted = request.event.object as? DemoLight, wanted.objectId == model.light.objectId else {
+                continue
+            }
             let updated = model.change { $0.brightness = wanted.brightness }
             try? request.respond(Complete(object: updated))
         }
@@ -110,7 +113,8 @@ final class LampResponders: Sendable {
     private func executeCalls() async {
         for await request in observations.calls {
             let switched = model.change { $0.isOn = false }
-            try? request.respond(Return(result: ["isOn": .bool(switched.isOn), "brightness": .double(switched.brightness)]))
+            try? request.respond(
+                Return(result: ["isOn": .bool(switched.isOn), "brightness": .double(switched.brightness)]))
         }
     }
 

@@ -30,7 +30,9 @@ struct AdvertiseCommand: RunnerCommand {
     func execute(in context: CommandContext) async throws {
         let (json, option) = try Input.objectJSON(object: object, file: file)
         let events = try Input.objects(json, option: option).map { Advertise(object: $0) }
-        for event in events { _ = try context.check(option) { () throws(EventError) in try event.publications(in: context.checkScope) } }
+        for event in events {
+            _ = try context.check(option) { () throws(EventError) in try event.publications(in: context.checkScope) }
+        }
         let agent = try context.agent(defaultName: "agent-runner advertise", reconnect: CommandContext.oneShot)
         let (repetitions, interval) = (self.repetitions, self.interval.duration)
         try await context.session().run(agent) { agent in
@@ -89,7 +91,8 @@ struct ChannelCommand: RunnerCommand {
     func execute(in context: CommandContext) async throws {
         let (json, option) = try Input.objectJSON(object: object, file: file)
         let objects = try Input.objects(json, option: option)
-        let event = json.arrayValue == nil && objects.count == 1
+        let event =
+            json.arrayValue == nil && objects.count == 1
             ? Channel(id: id, object: objects[0]) : Channel(id: id, objects: objects)
         _ = try context.check("ID") { () throws(EventError) in try event.publication(in: context.checkScope) }
         let agent = try context.agent(defaultName: "agent-runner channel", reconnect: CommandContext.oneShot)

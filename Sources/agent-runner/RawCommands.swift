@@ -51,7 +51,9 @@ struct RawObserveCommand: RunnerCommand {
         _ = try context.check("FILTER") { () throws(EventError) in try ObservationPlan.raw(filter) }
         // A filter the broker would refuse makes it drop the connection; say so before connecting.
         guard MQTTTopic.isValidTopicFilter(filter) else {
-            throw RunnerError.usage("FILTER", "'\(filter)' is not an MQTT topic filter ('#' only as the whole last level, '+' only as a whole level)")
+            throw RunnerError.usage(
+                "FILTER",
+                "'\(filter)' is not an MQTT topic filter ('#' only as the whole last level, '+' only as a whole level)")
         }
         let agent = try context.agent(defaultName: "agent-runner raw observe", reconnect: ReconnectPolicy())
         try await context.session().run(agent) { agent in

@@ -21,7 +21,9 @@ struct DiscoverCommand: RunnerCommand {
     @Option(name: .customLong("object-type"), parsing: .upToNextOption, help: "Discover objects of these object types.")
     var objectTypes: [String] = []
 
-    @Option(name: .customLong("core-type"), parsing: .upToNextOption, help: "Discover objects of these core types (Identity, Task, …).")
+    @Option(
+        name: .customLong("core-type"), parsing: .upToNextOption,
+        help: "Discover objects of these core types (Identity, Task, …).")
     var coreTypes: [String] = []
 
     @OptionGroup(title: "Request Options") var request: RequestOptions
@@ -36,7 +38,8 @@ struct DiscoverCommand: RunnerCommand {
         switch (objectID, externalID) {
         case (let objectID?, nil):
             guard objectTypes == nil, typeLists == nil else {
-                throw RunnerError.usage("--object-id", "a Discover by object id cannot also give --object-type or --core-type")
+                throw RunnerError.usage(
+                    "--object-id", "a Discover by object id cannot also give --object-type or --core-type")
             }
             discover = Discover(objectID: objectID)
         case (let objectID?, let externalID?):
@@ -50,7 +53,9 @@ struct DiscoverCommand: RunnerCommand {
             switch (objectTypes, typeLists) {
             case (let types?, nil): discover = Discover(objectTypes: types)
             case (nil, let types?): discover = Discover(coreTypes: types)
-            case (.some, .some): throw RunnerError.usage("--core-type", "without --external-id give --object-type or --core-type, not both")
+            case (.some, .some):
+                throw RunnerError.usage(
+                    "--core-type", "without --external-id give --object-type or --core-type, not both")
             case (nil, nil):
                 throw RunnerError.usage("discover", "give --object-id, --external-id, --object-type or --core-type")
             }
@@ -71,7 +76,10 @@ struct QueryCommand: RunnerCommand {
     @Option(name: .customLong("core-type"), parsing: .upToNextOption, help: "Query objects of these core types.")
     var coreTypes: [String] = []
 
-    @Option(help: #"The object filter as JSON, like '{"conditions":["name",[6,"Lamp%"]],"take":10}' (operators are coaty-js codes: 6 is Like)."#)
+    @Option(
+        help:
+            #"The object filter as JSON, like '{"conditions":["name",[6,"Lamp%"]],"take":10}' (operators are coaty-js codes: 6 is Like)."#
+    )
     var filter: String?
 
     @OptionGroup(title: "Request Options") var request: RequestOptions
@@ -136,7 +144,9 @@ struct CallCommand: RunnerCommand {
     @Option(help: #"The parameters: a JSON array (by position) or object (by name), like '{"state":"on"}'."#)
     var params: String?
 
-    @Option(name: .customLong("context-filter"), help: "A context filter as JSON; only callees whose context matches answer.")
+    @Option(
+        name: .customLong("context-filter"),
+        help: "A context filter as JSON; only callees whose context matches answer.")
     var contextFilter: String?
 
     @OptionGroup(title: "Request Options") var request: RequestOptions
@@ -149,7 +159,8 @@ struct CallCommand: RunnerCommand {
             switch try Input.json(params, option: "--params") {
             case .array(let values): parameters = .positional(values)
             case .object(let members): parameters = .named(members)
-            case let other: throw RunnerError.usage("--params", "expected a JSON array or object, found \(other.typeName)")
+            case let other:
+                throw RunnerError.usage("--params", "expected a JSON array or object, found \(other.typeName)")
             }
         }
         var filter: ContextFilter?

@@ -9,7 +9,8 @@ struct RequestOptions: ParsableArguments {
     @Option(help: "How long to wait for responses, like 500ms, 2s or 1m.")
     var timeout = DurationArgument(.seconds(5), text: "5s")
 
-    @Option(name: .customLong("max-responses"), help: "Stop after this many responses (default: all until the timeout).")
+    @Option(
+        name: .customLong("max-responses"), help: "Stop after this many responses (default: all until the timeout).")
     var maxResponses: Int?
 
     func validate() throws {

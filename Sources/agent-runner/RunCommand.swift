@@ -28,7 +28,8 @@ struct RunCommand: RunnerCommand {
         let file = try RunConfiguration.load(config)
         let settings = try context.settings.overriding(file).checked(source: "'\(config)'")
         var components = Components(controllers: file.controllers.compactMap { ControllerComponent.builtIn($0.name) })
-        var options = Dictionary(uniqueKeysWithValues: file.controllers.map { ($0.name, ControllerOptions($0.options)) })
+        var options = Dictionary(
+            uniqueKeysWithValues: file.controllers.map { ($0.name, ControllerOptions($0.options)) })
         if !file.objects.isEmpty {
             components.controllers.append(.objectProvider())
             options["ObjectProviderController"] = ["objects": .array(file.objects)]
@@ -124,7 +125,9 @@ private struct RunReporter: Service {
     private func reportConnection(_ agent: Agent) async {
         let waiting = Task {
             try await Task.sleep(for: .seconds(5))
-            logger.warning("Broker not reachable yet; still trying", metadata: ["mqtt.broker": "\(agent.configuration.broker.url)"])
+            logger.warning(
+                "Broker not reachable yet; still trying", metadata: ["mqtt.broker": "\(agent.configuration.broker.url)"]
+            )
         }
         defer { waiting.cancel() }
         var wasOnline = false
@@ -132,10 +135,13 @@ private struct RunReporter: Service {
             switch state {
             case .online:
                 waiting.cancel()
-                logger.info(wasOnline ? "Online again" : "Online", metadata: ["mqtt.broker": "\(agent.configuration.broker.url)"])
+                logger.info(
+                    wasOnline ? "Online again" : "Online",
+                    metadata: ["mqtt.broker": "\(agent.configuration.broker.url)"])
                 wasOnline = true
             case .offline where wasOnline:
-                logger.info("Connection lost; reconnecting", metadata: ["mqtt.broker": "\(agent.configuration.broker.url)"])
+                logger.info(
+                    "Connection lost; reconnecting", metadata: ["mqtt.broker": "\(agent.configuration.broker.url)"])
             default:
                 continue
             }
@@ -151,7 +157,8 @@ private struct RunReporter: Service {
                 case .changed: "Agent changed"
                 case .removed: "Agent left"
                 }
-            logger.info(message, metadata: ["coaty.agent": "\(event.object.name)", "coaty.id": "\(event.object.objectId)"])
+            logger.info(
+                message, metadata: ["coaty.agent": "\(event.object.name)", "coaty.id": "\(event.object.objectId)"])
         }
     }
 }

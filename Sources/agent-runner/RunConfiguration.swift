@@ -58,9 +58,12 @@ struct RunConfiguration {
     }
 
     init(json: JSONValue) throws {
-        guard let root = json.objectValue else { throw Self.invalid("the file", "must be a mapping (an object), found \(json.typeName)") }
+        guard let root = json.objectValue else {
+            throw Self.invalid("the file", "must be a mapping (an object), found \(json.typeName)")
+        }
         for key in root.keys where !Self.members.contains(key) {
-            throw Self.invalid(key, "is not a configuration member (known: \(Self.members.sorted().joined(separator: ", ")))")
+            throw Self.invalid(
+                key, "is not a configuration member (known: \(Self.members.sorted().joined(separator: ", ")))")
         }
         name = try Self.string(root, "name")
         identityID = try Self.string(root, "identityId")
@@ -92,12 +95,14 @@ struct RunConfiguration {
                 guard ControllerComponent.builtIn(name) != nil else {
                     throw Self.invalid(
                         "controllers.\(name)",
-                        "is not a built-in controller (one of \(ControllerComponent.builtInNames.joined(separator: ", ")))")
+                        "is not a built-in controller (one of \(ControllerComponent.builtInNames.joined(separator: ", ")))"
+                    )
                 }
                 switch options {
                 case .null: controllers.append((name, JSONObject()))
                 case .object(let members): controllers.append((name, members))
-                default: throw Self.invalid("controllers.\(name)", "options must be a mapping, found \(options.typeName)")
+                default:
+                    throw Self.invalid("controllers.\(name)", "options must be a mapping, found \(options.typeName)")
                 }
             }
         }
@@ -108,7 +113,8 @@ struct RunConfiguration {
             }
             if let level = try Self.string(logging, "remoteLevel", at: "logging.") {
                 guard let parsed = Logger.Level(rawValue: level.lowercased()) else {
-                    throw Self.invalid("logging.remoteLevel", "'\(level)' is not one of trace, debug, info, warning, error")
+                    throw Self.invalid(
+                        "logging.remoteLevel", "'\(level)' is not one of trace, debug, info, warning, error")
                 }
                 remoteLogLevel = parsed
             }
@@ -123,7 +129,9 @@ struct RunConfiguration {
 
     private static func string(_ object: JSONObject, _ key: String, at prefix: String = "") throws -> String? {
         guard let value = object[key] else { return nil }
-        guard let text = value.stringValue else { throw invalid(prefix + key, "must be a string, found \(value.typeName)") }
+        guard let text = value.stringValue else {
+            throw invalid(prefix + key, "must be a string, found \(value.typeName)")
+        }
         return text
     }
 

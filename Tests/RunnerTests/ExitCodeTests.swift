@@ -18,12 +18,16 @@ struct ExitCodeTests {
 
     static let badInputs: [BadInput] = [
         BadInput(arguments: ["advertise", "--object", #"{"objectType":"#], mentions: "--object"),
-        BadInput(arguments: ["advertise", "--object", #"{"objectType":"com.example.Light","name":"x"}"#], mentions: "coreType"),
+        BadInput(
+            arguments: ["advertise", "--object", #"{"objectType":"com.example.Light","name":"x"}"#],
+            mentions: "coreType"),
         BadInput(arguments: ["advertise", "--object", "[]"], mentions: "--object"),
         BadInput(arguments: ["advertise"], mentions: "--object"),
         BadInput(arguments: ["advertise", "--file", "/nonexistent/object.json"], mentions: "--file"),
         BadInput(arguments: ["advertise", "--object", "{}", "--repeat", "0"], mentions: "--repeat"),
-        BadInput(arguments: ["channel", "a/b", "--object", #"{"coreType":"CoatyObject","objectType":"x.y","name":"n"}"#], mentions: "ID"),
+        BadInput(
+            arguments: ["channel", "a/b", "--object", #"{"coreType":"CoatyObject","objectType":"x.y","name":"n"}"#],
+            mentions: "ID"),
         BadInput(arguments: ["deadvertise"], mentions: "id"),
         BadInput(arguments: ["discover"], mentions: "--object-id"),
         BadInput(arguments: ["discover", "--core-type", "Lamp"], mentions: "Lamp"),
@@ -45,7 +49,8 @@ struct ExitCodeTests {
         BadInput(arguments: ["monitor", "--ca-file", "/nonexistent/ca.pem"], mentions: "--ca-file"),
         BadInput(arguments: ["monitor", "--bogus"], mentions: "--bogus"),
         BadInput(arguments: ["monitor"], environment: ["COATY_OUTPUT": "xml"], mentions: "COATY_OUTPUT"),
-        BadInput(arguments: ["monitor"], environment: ["COATY_CROSS_NAMESPACE": "maybe"], mentions: "COATY_CROSS_NAMESPACE"),
+        BadInput(
+            arguments: ["monitor"], environment: ["COATY_CROSS_NAMESPACE": "maybe"], mentions: "COATY_CROSS_NAMESPACE"),
         BadInput(arguments: ["frobnicate"], mentions: "frobnicate"),
         BadInput(arguments: ["run", "--config", "/nonexistent/agent.yaml"], mentions: "--config"),
     ]
@@ -69,7 +74,9 @@ struct ExitCodeTests {
                 let marker = try await RunnerProcess.run(["deadvertise", "marker-\(id)", "--broker", broker.url])
                 #expect(marker.exitCode == 0, "\(marker)")
                 let seen = await watcher.collect { $0.deadvertises("marker-\(id)") }
-                #expect(!seen.contains { $0.sourceID == id }, "the bad command published \(seen.filter { $0.sourceID == id })")
+                #expect(
+                    !seen.contains { $0.sourceID == id },
+                    "the bad command published \(seen.filter { $0.sourceID == id })")
             }
         }
     }
@@ -102,12 +109,15 @@ struct ExitCodeTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let passwords = directory.appendingPathComponent("passwords")
-        let made = try Process.run(URL(fileURLWithPath: "/usr/bin/mosquitto_passwd"), arguments: ["-b", "-c", passwords.path, "lamp", "right"])
+        let made = try Process.run(
+            URL(fileURLWithPath: "/usr/bin/mosquitto_passwd"), arguments: ["-b", "-c", passwords.path, "lamp", "right"])
         made.waitUntilExit()
         try #require(made.terminationStatus == 0, "mosquitto_passwd failed")
         let config = directory.appendingPathComponent("agent.json")
         try #"{"name":"Locked out"}"#.write(to: config, atomically: true, encoding: .utf8)
-        try await TestBroker.withBroker(extraConfiguration: ["allow_anonymous false", "password_file \(passwords.path)"]) { broker in
+        try await TestBroker.withBroker(extraConfiguration: [
+            "allow_anonymous false", "password_file \(passwords.path)",
+        ]) { broker in
             let arguments = command.map { $0 == "CONFIG" ? config.path : $0 }
             let outcome = try await RunnerProcess.run(
                 arguments + ["--broker", broker.url, "--username", "lamp"], environment: ["COATY_PASSWORD": "wrong"])
@@ -122,18 +132,25 @@ struct ExitCodeTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let passwords = directory.appendingPathComponent("passwords")
-        let made = try Process.run(URL(fileURLWithPath: "/usr/bin/mosquitto_passwd"), arguments: ["-b", "-c", passwords.path, "lamp", "right"])
+        let made = try Process.run(
+            URL(fileURLWithPath: "/usr/bin/mosquitto_passwd"), arguments: ["-b", "-c", passwords.path, "lamp", "right"])
         made.waitUntilExit()
-        try await TestBroker.withBroker(extraConfiguration: ["allow_anonymous false", "password_file \(passwords.path)"]) { broker in
+        try await TestBroker.withBroker(extraConfiguration: [
+            "allow_anonymous false", "password_file \(passwords.path)",
+        ]) { broker in
             let outcome = try await RunnerProcess.run(
-                ["deadvertise", "x", "--broker", broker.url], environment: ["COATY_USERNAME": "lamp", "COATY_PASSWORD": "right"])
+                ["deadvertise", "x", "--broker", broker.url],
+                environment: ["COATY_USERNAME": "lamp", "COATY_PASSWORD": "right"])
             #expect(outcome.exitCode == 0, "\(outcome)")
         }
     }
 
     @Test(arguments: [
         ["discover", "--object-id", "nobody-has-this"], ["query", "--core-type", "Task"],
-        ["update", "--object", #"{"objectId":"x","objectType":"coaty.CoatyObject","coreType":"CoatyObject","name":"n"}"#],
+        [
+            "update", "--object",
+            #"{"objectId":"x","objectType":"coaty.CoatyObject","coreType":"CoatyObject","name":"n"}"#,
+        ],
         ["call", "nobody.answers"],
     ])
     func aRequestWithoutResponseExitsFour(_ command: [String]) async throws {
@@ -149,8 +166,13 @@ struct ExitCodeTests {
     @Test func helpExitsZero() async throws {
         let outcome = try await RunnerProcess.run(["--help"])
         #expect(outcome.exitCode == 0)
-        for command in ["run", "monitor", "advertise", "deadvertise", "channel", "discover", "query", "update", "call", "raw", "demo"] {
-            #expect(outcome.stdout.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix(command + " ") }, "\(command)")
+        for command in [
+            "run", "monitor", "advertise", "deadvertise", "channel", "discover", "query", "update", "call", "raw",
+            "demo",
+        ] {
+            #expect(
+                outcome.stdout.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix(command + " ") },
+                "\(command)")
         }
     }
 }

@@ -1,7 +1,7 @@
 import Agent
-import Glibc
 import CoreTypes
 import Foundation
+import Glibc
 import Testing
 
 /// The commands that run until stopped: `monitor` and `run`. They end with exit 0 on SIGTERM or
@@ -102,12 +102,15 @@ struct LongRunningCommandTests {
         try await TestBroker.withBroker { broker in
             try await Watcher.with(broker) { watcher in
                 let id = TestIDs.make()
-                let agent = try RunnerProcess.start(["run", "--config", file.path, "--broker", broker.url, "--identity-id", id])
+                let agent = try RunnerProcess.start([
+                    "run", "--config", file.path, "--broker", broker.url, "--identity-id", id,
+                ])
                 defer { agent.kill9() }
                 let advertised = await watcher.next { $0.advertises(Self.lampID) }
                 #expect(advertised?.sourceID == id)
 
-                let resolve = try await watcher.agent.discover(Discover(objectID: Self.lampID), timeout: .seconds(30)).first()
+                let resolve = try await watcher.agent.discover(Discover(objectID: Self.lampID), timeout: .seconds(30))
+                    .first()
                 #expect(resolve.sourceID == id)
                 #expect(resolve.event.object?.name == "Desk lamp")
                 let bright = try ObjectFilter(json: ["conditions": ["brightness", [2, 0.5]]])
@@ -126,7 +129,8 @@ struct LongRunningCommandTests {
                 let leaving = await watcher.collect { $0.deadvertises(id) }
                 #expect(
                     leaving.contains { $0.deadvertises(Self.lampID) },
-                    "the held object was deadvertised first; seen: \(leaving.map { "\($0.topic.name) \(String(decoding: $0.payload.prefix(120), as: UTF8.self))" }); stderr: \(outcome.stderr)")
+                    "the held object was deadvertised first; seen: \(leaving.map { "\($0.topic.name) \(String(decoding: $0.payload.prefix(120), as: UTF8.self))" }); stderr: \(outcome.stderr)"
+                )
             }
         }
     }
@@ -137,7 +141,9 @@ struct LongRunningCommandTests {
         try await TestBroker.withBroker { broker in
             try await Watcher.with(broker) { watcher in
                 let id = TestIDs.make()
-                let agent = try RunnerProcess.start(["run", "--config", file.path, "--broker", broker.url, "--identity-id", id])
+                let agent = try RunnerProcess.start([
+                    "run", "--config", file.path, "--broker", broker.url, "--identity-id", id,
+                ])
                 defer { agent.kill9() }
                 let log = await watcher.next { $0.sourceID == id && $0.topic.eventTypeFilter == "Log" }
                 #expect(Watcher.json(log)?.at("object.coreType") == "Log")
@@ -153,7 +159,9 @@ struct LongRunningCommandTests {
         try await TestBroker.withBroker { broker in
             try await Watcher.with(broker) { watcher in
                 let id = TestIDs.make()
-                let agent = try RunnerProcess.start(["run", "--config", file.path, "--broker", broker.url, "--identity-id", id])
+                let agent = try RunnerProcess.start([
+                    "run", "--config", file.path, "--broker", broker.url, "--identity-id", id,
+                ])
                 defer { agent.kill9() }
                 _ = await watcher.next { $0.advertises(Self.lampID) }
                 agent.send(SIGKILL)

@@ -1,13 +1,14 @@
 import Agent
-import Glibc
 import CoreTypes
+import Glibc
 import Testing
 
 /// Each one-shot subcommand of agent-runner against a real broker: what it prints (JSON lines)
 /// and what it puts on the wire.
 @Suite(.timeLimit(.minutes(1)))
 struct OneShotCommandTests {
-    static let lamp = #"{"objectId":"8d2f4b6a-1c3e-4f5a-b7d9-e1f3a5c7b9d2","objectType":"com.example.Light","coreType":"CoatyObject","name":"Desk lamp","brightness":0.8}"#
+    static let lamp =
+        #"{"objectId":"8d2f4b6a-1c3e-4f5a-b7d9-e1f3a5c7b9d2","objectType":"com.example.Light","coreType":"CoatyObject","name":"Desk lamp","brightness":0.8}"#
 
     @Test func advertisePrintsTheEventAndPublishesIt() async throws {
         try await TestBroker.withBroker { broker in
@@ -46,7 +47,9 @@ struct OneShotCommandTests {
         try await TestBroker.withBroker { broker in
             try await Watcher.with(broker) { watcher in
                 let id = TestIDs.make()
-                let outcome = try await RunnerProcess.run(["deadvertise", "--broker", broker.url, "--identity-id", id, "a", "b"])
+                let outcome = try await RunnerProcess.run([
+                    "deadvertise", "--broker", broker.url, "--identity-id", id, "a", "b",
+                ])
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 #expect(try outcome.json().first?["data"] == ["objectIds": ["a", "b"]])
                 let message = await watcher.next { $0.deadvertises("a") }
@@ -59,7 +62,9 @@ struct OneShotCommandTests {
     @Test func channelPublishesOnTheChannel() async throws {
         try await TestBroker.withBroker { broker in
             try await Watcher.with(broker) { watcher in
-                let outcome = try await RunnerProcess.run(["channel", "news", "--broker", broker.url, "--object", Self.lamp])
+                let outcome = try await RunnerProcess.run([
+                    "channel", "news", "--broker", broker.url, "--object", Self.lamp,
+                ])
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 #expect(try outcome.json().first?["event"] == "Channel")
                 let message = await watcher.next { $0.topic.eventType == .channel }
@@ -74,7 +79,8 @@ struct OneShotCommandTests {
             try await Watcher.with(broker) { watcher in
                 let responder = watcher.agent.identity.objectId
                 let outcome = try await RunnerProcess.run([
-                    "discover", "--broker", broker.url, "--object-id", responder, "--max-responses", "1", "--timeout", "30s",
+                    "discover", "--broker", broker.url, "--object-id", responder, "--max-responses", "1", "--timeout",
+                    "30s",
                 ])
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 let lines = try outcome.json()
@@ -102,7 +108,8 @@ struct OneShotCommandTests {
                 defer { answering.cancel() }
                 let outcome = try await RunnerProcess.run([
                     "query", "--broker", broker.url, "--object-type", "com.example.Light",
-                    "--filter", #"{"conditions":["name",[6,"Hall%"]],"take":5}"#, "--max-responses", "1", "--timeout", "30s",
+                    "--filter", #"{"conditions":["name",[6,"Hall%"]],"take":5}"#, "--max-responses", "1", "--timeout",
+                    "30s",
                 ])
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 let line = try #require(try outcome.json().first)
@@ -137,7 +144,9 @@ struct OneShotCommandTests {
                 let calls = try await watcher.agent.observeCall("com.example.add")
                 let answering = Task {
                     for await request in calls {
-                        let sum = (request.event.parameter(at: 0)?.intValue ?? 0) + (request.event.parameter(at: 1)?.intValue ?? 0)
+                        let sum =
+                            (request.event.parameter(at: 0)?.intValue ?? 0)
+                            + (request.event.parameter(at: 1)?.intValue ?? 0)
                         try? request.respond(Return(result: .int(sum)))
                     }
                 }
@@ -158,7 +167,9 @@ struct OneShotCommandTests {
         try await TestBroker.withBroker { broker in
             try await Watcher.with(broker) { watcher in
                 let raw = try await watcher.agent.observeRaw("test/raw/#")
-                let outcome = try await RunnerProcess.run(["raw", "publish", "test/raw/one", "hello", "--broker", broker.url])
+                let outcome = try await RunnerProcess.run([
+                    "raw", "publish", "test/raw/one", "hello", "--broker", broker.url,
+                ])
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 #expect(try outcome.json().first == ["event": "Raw", "topic": "test/raw/one", "dataText": "hello"])
                 var iterator = raw.makeAsyncIterator()
@@ -189,7 +200,8 @@ struct OneShotCommandTests {
             let outcome = try await RunnerProcess.run(
                 ["deadvertise", "x"],
                 environment: [
-                    "COATY_BROKER": broker.url, "COATY_NAMESPACE": "plant-3", "COATY_IDENTITY_ID": id, "COATY_OUTPUT": "json",
+                    "COATY_BROKER": broker.url, "COATY_NAMESPACE": "plant-3", "COATY_IDENTITY_ID": id,
+                    "COATY_OUTPUT": "json",
                 ])
             #expect(outcome.exitCode == 0, "\(outcome)")
             let line = try #require(try outcome.json().first)

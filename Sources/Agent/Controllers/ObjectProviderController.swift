@@ -133,7 +133,9 @@ public final class ObjectProviderController: Controller {
             guard !selected.isEmpty else { return }
             try request.respond(Retrieve(objects: selected))
         } catch {
-            logger.debug("Query not answered", metadata: ["coaty.correlation": "\(request.correlationID ?? "-")", "error": "\(error)"])
+            logger.debug(
+                "Query not answered",
+                metadata: ["coaty.correlation": "\(request.correlationID ?? "-")", "error": "\(error)"])
         }
     }
 }

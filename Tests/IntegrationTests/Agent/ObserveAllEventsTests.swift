@@ -12,7 +12,8 @@ struct ObserveAllEventsTests {
                 let all = try await b.observeAllEvents()
                 try a.publish(Channel(id: "news", object: Identity(name: "Payload")))
                 try a.deadvertise(["gone"])
-                let resolve = try await a.discover(Discover(objectID: b.identity.objectId), timeout: .seconds(30)).first()
+                let resolve = try await a.discover(Discover(objectID: b.identity.objectId), timeout: .seconds(30))
+                    .first()
                 #expect(resolve.sourceID == b.identity.objectId)
                 var seen: [EventType] = []
                 var iterator = all.makeAsyncIterator()

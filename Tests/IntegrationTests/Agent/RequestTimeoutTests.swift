@@ -14,7 +14,9 @@ struct RequestTimeoutTests {
                 let responses = try await asker.discover(Discover(coreTypes: [.identity]), timeout: .zero)
                 _ = await responses.collect()
                 // The agent still works afterwards.
-                let resolve = try await asker.discover(Discover(objectID: asker.identity.objectId), timeout: .seconds(30)).first()
+                let resolve = try await asker.discover(
+                    Discover(objectID: asker.identity.objectId), timeout: .seconds(30)
+                ).first()
                 #expect(resolve.sourceID == asker.identity.objectId)
             }
         }

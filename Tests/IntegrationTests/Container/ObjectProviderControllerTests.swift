@@ -38,7 +38,9 @@ struct ObjectProviderControllerTests {
                 }
                 var iterator = deadvertised.makeAsyncIterator()
                 let first = try #require(await iterator.next())
-                #expect(first.event.objectIDs == [Self.lampJSON["objectId"], Self.hallJSON["objectId"]].compactMap { $0?.stringValue })
+                #expect(
+                    first.event.objectIDs
+                        == [Self.lampJSON["objectId"], Self.hallJSON["objectId"]].compactMap { $0?.stringValue })
             }
         }
     }
@@ -49,12 +51,17 @@ struct ObjectProviderControllerTests {
             let container = try provider(broker)
             try await RunningAgents.run([asker]) {
                 try await RunningContainers.run(container) {
-                    let byID = try await asker.discover(Discover(objectID: "8d2f4b6a-1c3e-4f5a-b7d9-e1f3a5c7b9d2"), timeout: .seconds(30)).first()
+                    let byID = try await asker.discover(
+                        Discover(objectID: "8d2f4b6a-1c3e-4f5a-b7d9-e1f3a5c7b9d2"), timeout: .seconds(30)
+                    ).first()
                     #expect(byID.event.object?.name == "Desk lamp")
-                    let byExternalID = try await asker.discover(Discover(externalID: "LX-1"), timeout: .seconds(30)).first()
+                    let byExternalID = try await asker.discover(Discover(externalID: "LX-1"), timeout: .seconds(30))
+                        .first()
                     #expect(byExternalID.event.object?.objectId == "8d2f4b6a-1c3e-4f5a-b7d9-e1f3a5c7b9d2")
                     var names: Set<String> = []
-                    for await resolve in try await asker.discover(Discover(objectTypes: ["com.example.Light"]), timeout: .seconds(30)) {
+                    for await resolve in try await asker.discover(
+                        Discover(objectTypes: ["com.example.Light"]), timeout: .seconds(30))
+                    {
                         names.insert(resolve.event.object?.name ?? "?")
                         if names.count == 2 { break }
                     }
@@ -71,10 +78,14 @@ struct ObjectProviderControllerTests {
             try await RunningAgents.run([asker]) {
                 try await RunningContainers.run(container) {
                     let bright = try ObjectFilter(json: ["conditions": ["brightness", [2, 0.5]]])
-                    let retrieve = try await asker.query(Query(objectTypes: ["com.example.Light"], filter: bright), timeout: .seconds(30)).first()
+                    let retrieve = try await asker.query(
+                        Query(objectTypes: ["com.example.Light"], filter: bright), timeout: .seconds(30)
+                    ).first()
                     #expect(retrieve.event.objects.map(\.name) == ["Desk lamp"])
                     let ordered = try ObjectFilter(json: ["orderByProperties": [["name", "Desc"]]])
-                    let all = try await asker.query(Query(coreTypes: [.coatyObject], filter: ordered), timeout: .seconds(30)).first()
+                    let all = try await asker.query(
+                        Query(coreTypes: [.coatyObject], filter: ordered), timeout: .seconds(30)
+                    ).first()
                     #expect(all.event.objects.map(\.name) == ["Hall light", "Desk lamp"])
                 }
             }
@@ -87,7 +98,8 @@ struct ObjectProviderControllerTests {
                 try Container(
                     components: Components(controllers: [.objectProvider()]),
                     configuration: RunningContainers.configuration(
-                        "Provider", broker: broker, options: ["ObjectProviderController": ["objects": [["name": "no type"]]]]))
+                        "Provider", broker: broker,
+                        options: ["ObjectProviderController": ["objects": [["name": "no type"]]]]))
             }
             #expect(error?.code == .invalidOptions)
             #expect(error?.detail.contains("objects[0]") == true)
