@@ -196,7 +196,9 @@ extension Agent {
                     return .close
                 }
             case .idle, .connecting, .offline:
+                // A stop while offline is still graceful: run() returns without an error.
                 state.phase = .stopped
+                state.finalError = nil
                 notifyStateObservers(&state)
                 return .close
             }
