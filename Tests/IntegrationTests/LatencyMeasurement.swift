@@ -33,7 +33,8 @@ struct LatencyMeasurement {
             var report = ["round trips over \(broker.url), \(Self.rounds) rounds each (median / p90 / max, ms):"]
             for setting in Self.settings {
                 let (full, request) = try await measure(setting, broker: broker.url)
-                report.append("  \(setting)  subscribe→answer \(Self.summary(full))   publish→answer \(Self.summary(request))")
+                report.append(
+                    "  \(setting)  subscribe→answer \(Self.summary(full))   publish→answer \(Self.summary(request))")
             }
             print(report.joined(separator: "\n"))
         }
@@ -58,7 +59,8 @@ struct LatencyMeasurement {
             readySignal.yield()
             while let event = await echo.nextOrEnd() {
                 guard case .message(let message) = event else { continue }
-                _ = try echo.client.publish(topic: String(decoding: message.payload, as: UTF8.self), payload: [0x7B, 0x7D])
+                _ = try echo.client.publish(
+                    topic: String(decoding: message.payload, as: UTF8.self), payload: [0x7B, 0x7D])
             }
         }
         defer { echoTask.cancel() }

@@ -74,8 +74,10 @@ struct MosquittoClientTests {
         try await TestBroker.withBroker { broker in
             var publisher = try TestClient("\(tag)-pub", broker: broker.url)
             try await publisher.connect()
-            let first = try publisher.client.publish(topic: "\(tag)/qos1", payload: Array("one".utf8), qos: .atLeastOnce)
-            let second = try publisher.client.publish(topic: "\(tag)/qos1", payload: Array("two".utf8), qos: .atLeastOnce)
+            let first = try publisher.client.publish(
+                topic: "\(tag)/qos1", payload: Array("one".utf8), qos: .atLeastOnce)
+            let second = try publisher.client.publish(
+                topic: "\(tag)/qos1", payload: Array("two".utf8), qos: .atLeastOnce)
             #expect(first != second)
             var confirmed: Set<MQTTMessageID> = []
             while confirmed.count < 2 {

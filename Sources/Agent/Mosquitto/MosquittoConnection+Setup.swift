@@ -117,7 +117,8 @@ extension MosquittoConnection {
             return
         }
         let result = will.payload.withUnsafeBytes { payload in
-            mosquitto_will_set(handle, will.topic, Int32(payload.count), payload.baseAddress, will.qos.rawValue, will.retain)
+            mosquitto_will_set(
+                handle, will.topic, Int32(payload.count), payload.baseAddress, will.qos.rawValue, will.retain)
         }
         try check(result, "will topic '\(will.topic)'", .setWill)
     }

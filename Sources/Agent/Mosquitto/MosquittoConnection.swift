@@ -105,8 +105,12 @@ final class MosquittoConnection: Sendable {
     }
 
     /// Runs one libmosquitto call that queues a packet, checks its return code, and arms `EPOLLOUT`.
+    ///
+    /// - Parameter subject: What the call was about (`"topic 'a/#'"`), put in front of the error text;
+    ///   evaluated only on failure.
     func perform<Value: Sendable>(
         _ operation: MosquittoError.Operation,
+        subject: @autoclosure () -> String? = nil,
         _ body: (OpaquePointer) -> (result: Int32, value: Value)
     ) throws -> Value {
         try state.withLock { state in
@@ -115,8 +119,12 @@ final class MosquittoConnection: Sendable {
             let (result, value) = body(handle)
             let errnoValue = errno
             guard result == MOSQ_ERR_SUCCESS.rawValue else {
-                throw MosquittoError.library(
+                let error = MosquittoError.library(
                     result, errno: errnoValue, operation: operation, broker: brokerText, usesTLS: broker.usesTLS)
+                guard let subject = subject() else { throw error }
+                throw MosquittoError(
+                    code: error.code, operation: operation, broker: brokerText, libraryCode: result,
+                    systemErrno: error.systemErrno, detail: "\(subject): \(error.detail)")
             }
             if let socket = state.socket, !state.isWriteArmed, mosquitto_want_write(handle) {
                 loop.update(socket: socket, id: id, writable: true)
@@ -245,7 +253,8 @@ final class MosquittoConnection: Sendable {
 }
 
 /// Calls `body` with a C string for `string`, or with `nil`.
-func withOptionalCString<Result>(_ string: String?, _ body: (UnsafePointer<CChar>?) throws -> Result) rethrows -> Result {
+func withOptionalCString<Result>(_ string: String?, _ body: (UnsafePointer<CChar>?) throws -> Result) rethrows -> Result
+{
     guard let string else { return try body(nil) }
     return try string.withCString(body)
 }

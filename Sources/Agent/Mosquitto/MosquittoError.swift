@@ -235,7 +235,8 @@ extension MosquittoError {
     }
 
     /// Builds the error for a failed system call, such as `epoll_ctl`.
-    static func system(_ call: String, errno errnoValue: Int32, operation: Operation, broker: String?) -> MosquittoError {
+    static func system(_ call: String, errno errnoValue: Int32, operation: Operation, broker: String?) -> MosquittoError
+    {
         MosquittoError(
             code: .system,
             operation: operation,

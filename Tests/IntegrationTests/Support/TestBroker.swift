@@ -60,9 +60,11 @@ final class TestBroker: Sendable {
     static func start(extraConfiguration: [String] = []) async throws -> TestBroker {
         if let external = ProcessInfo.processInfo.environment["COATY_TEST_BROKER"], !external.isEmpty {
             guard extraConfiguration.isEmpty else {
-                throw Failure(description: "COATY_TEST_BROKER is set, so these config lines cannot apply: \(extraConfiguration)")
+                throw Failure(
+                    description: "COATY_TEST_BROKER is set, so these config lines cannot apply: \(extraConfiguration)")
             }
-            guard let colon = external.lastIndex(of: ":"), let port = Int(external[external.index(after: colon)...]) else {
+            guard let colon = external.lastIndex(of: ":"), let port = Int(external[external.index(after: colon)...])
+            else {
                 throw Failure(description: "COATY_TEST_BROKER must be host:port, not '\(external)'")
             }
             return TestBroker(host: String(external[..<colon]), port: port, extraConfiguration: [], isExternal: true)
