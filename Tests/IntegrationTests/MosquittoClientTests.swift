@@ -150,6 +150,26 @@ struct MosquittoClientTests {
         }
     }
 
+    @Test func shuttingDownALoopClosesItsClientsAndFiresTheirWills() async throws {
+        try await TestBroker.withBroker { broker in
+            let loop = try MosquittoEventLoop()
+            var watcher = try TestClient("\(tag)-watcher", broker: broker.url)
+            var client = try TestClient("\(tag)-own-loop", broker: broker.url, eventLoop: loop) {
+                $0.will = .init(topic: "\(tag)/will", payload: Array("loop gone".utf8))
+            }
+            try await watcher.connect()
+            try await watcher.subscribe(["\(tag)/will"])
+            try await client.connect()
+
+            loop.shutdown()
+
+            while await client.nextOrEnd() != nil {}  // the stream ends
+            #expect(try await watcher.nextMessage().payload == Array("loop gone".utf8))
+            let error = #expect(throws: MosquittoError.self) { try client.client.connect() }
+            #expect(error?.code == .closed)
+        }
+    }
+
     @Test func connectingToClosedPortNamesTheURL() async throws {
         let port = try TestBroker.freeLoopbackPort()
         let url = try BrokerURL("mqtt://127.0.0.1:\(port)")
