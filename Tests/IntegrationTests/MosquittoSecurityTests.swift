@@ -35,7 +35,7 @@ struct MosquittoSecurityTests {
 
     @Test(.enabled(if: TestCertificates.isAvailable, "the openssl command is not installed"))
     func tlsConnectionVerifiesBrokerAndCarriesMessages() async throws {
-        let certificates = try TestCertificates.make()
+        let certificates = try await TestCertificates.make()
         defer { certificates.remove() }
         let tlsPort = try TestBroker.freeLoopbackPort()
         try await TestBroker.withBroker(extraConfiguration: certificates.listenerConfiguration(port: tlsPort)) { _ in
@@ -54,7 +54,7 @@ struct MosquittoSecurityTests {
 
     @Test(.enabled(if: TestCertificates.isAvailable, "the openssl command is not installed"))
     func tlsWithUntrustedBrokerCertificateIsATLSFailure() async throws {
-        let certificates = try TestCertificates.make()
+        let certificates = try await TestCertificates.make()
         defer { certificates.remove() }
         let tlsPort = try TestBroker.freeLoopbackPort()
         try await TestBroker.withBroker(extraConfiguration: certificates.listenerConfiguration(port: tlsPort)) { _ in
@@ -79,7 +79,7 @@ struct MosquittoSecurityTests {
 
     @Test(.enabled(if: TestCertificates.isAvailable, "the openssl command is not installed"))
     func skippingCertificateVerificationIsExplicit() async throws {
-        let certificates = try TestCertificates.make()
+        let certificates = try await TestCertificates.make()
         defer { certificates.remove() }
         let tlsPort = try TestBroker.freeLoopbackPort()
         try await TestBroker.withBroker(extraConfiguration: certificates.listenerConfiguration(port: tlsPort)) { _ in

@@ -37,8 +37,8 @@ final class MosquittoConnection: Sendable {
 
     /// Creates and configures the handle; nothing touches the network until ``connect()``.
     init(configuration: MosquittoClient.Configuration, loop: MosquittoEventLoop) throws {
-        try MosquittoLibrary.checkInitialized()
         let broker = configuration.broker
+        try MosquittoLibrary.checkInitialized(broker: broker)
         let keepAlive = try Self.keepAliveSeconds(configuration.keepAlive, broker: broker)
         guard configuration.eventBufferSize > 0 else {
             throw MosquittoError(
@@ -97,6 +97,9 @@ final class MosquittoConnection: Sendable {
                 throw MosquittoError.library(
                     MOSQ_ERR_NO_CONN.rawValue, operation: .connect, broker: brokerText, usesTLS: broker.usesTLS)
             }
+            // libmosquitto opens the socket without close-on-exec; a child process the program starts
+            // later (a broker, say) must not keep the connection open after we close it.
+            _ = fcntl(socket, F_SETFD, FD_CLOEXEC)
             let isWritable = mosquitto_want_write(handle)
             try loop.register(self, socket: socket, writable: isWritable)
             state.socket = socket

@@ -20,7 +20,7 @@ struct TestCertificates {
     }
 
     /// Creates the files; throws with openssl's output when a step fails.
-    static func make() throws -> TestCertificates {
+    static func make() async throws -> TestCertificates {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("coaty-test-tls-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -35,18 +35,11 @@ struct TestCertificates {
                 -days 2 -extfile san.ext
             chmod 644 *.pem *.key
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = directory
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "openssl failed (\(process.terminationStatus)):\n\(text)")
+        let process = try ChildProcess("/bin/sh", arguments: ["-c", "cd '\(directory.path)' && " + script])
+        let text = await process.waitForEndOfOutput()
+        let status = process.waitForExit()
+        guard status == 0 else {
+            throw Failure(description: "openssl failed (wait status \(status)):\n\(text)")
         }
         return TestCertificates(directory: directory)
     }
