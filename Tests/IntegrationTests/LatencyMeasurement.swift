@@ -30,7 +30,9 @@ struct LatencyMeasurement {
 
     @Test func subscribeThenRequestRoundTrip() async throws {
         try await TestBroker.withBroker { broker in
-            var report = ["round trips over \(broker.url), \(Self.rounds) rounds each (median / p90 / max, ms):"]
+            var report = [
+                "round trips over \(broker.url), \(Self.rounds) rounds each (median / p90 / max in ms, rounds over 20 ms):"
+            ]
             for setting in Self.settings {
                 let (full, request) = try await measure(setting, broker: broker.url)
                 report.append(
@@ -96,6 +98,8 @@ struct LatencyMeasurement {
         }
         let median = sorted[sorted.count / 2]
         let p90 = sorted[sorted.count * 9 / 10]
+        let stalled = sorted.count { $0 > .milliseconds(20) }
         return "\(milliseconds(median)) / \(milliseconds(p90)) / \(milliseconds(sorted[sorted.count - 1]))"
+            + String(format: " (%3d > 20 ms)", stalled)
     }
 }
