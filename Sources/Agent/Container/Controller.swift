@@ -12,7 +12,7 @@
 ///
 ///     init(context: ControllerContext) throws {
 ///         agent = context.agent
-///         lamp = Light(name: try context.options(as: LampOptions.self).name, isOn: false, brightness: 0)
+///         lamp = Light(name: try context.options(as: LampOptions.self).name, isOn: false)
 ///     }
 ///
 ///     func didGoOnline() async throws {
