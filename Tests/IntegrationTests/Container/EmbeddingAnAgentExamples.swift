@@ -56,7 +56,9 @@ struct EmbeddingAnAgentExamples {
         func run() async throws {
             guard let lifecycle = container.controller(ObjectLifecycleController.self) else { return }
             for await event in try await lifecycle.observeAgents().cancelOnGracefulShutdown() {
-                logger.info("Agent came or went", metadata: ["agent.change": "\(event.kind)", "agent.name": "\(event.object.name)"])
+                logger.info(
+                    "Agent came or went",
+                    metadata: ["agent.change": "\(event.kind)", "agent.name": "\(event.object.name)"])
             }
         }
     }
@@ -107,8 +109,10 @@ struct EmbeddingAnAgentExamples {
                             try await group.run()
                         }
                         await RunningAgents.waitUntilOnline(container.agent)
-                        let lamp = try await panel.discover(Discover(objectTypes: [Light.objectType]), timeout: .seconds(30))
-                            .first()
+                        let lamp = try await panel.discover(
+                            Discover(objectTypes: [Light.objectType]), timeout: .seconds(30)
+                        )
+                        .first()
                         #expect(lamp.event.object?.name == "Desk lamp")
                         #expect(lamp.sourceID == container.agent.identity.objectId)
                         await local.wait(for: "Agent came or went")  // the host's service saw an agent
@@ -161,7 +165,8 @@ struct EmbeddingAnAgentExamples {
         try await TestBroker.withBroker { broker in
             var registry = ObjectTypeRegistry()
             try registry.register(Light.self)
-            let other = try Agent(configuration: RunningAgents.configuration("Other", broker: broker), registry: registry)
+            let other = try Agent(
+                configuration: RunningAgents.configuration("Other", broker: broker), registry: registry)
             var settings = Agent.Configuration(identity: Identity(name: "Lamp controller"))
             settings.broker.url = "mqtt://\(broker.host):\(broker.port)"  // test: the test's broker
             let (configuration, types) = (settings, registry)
@@ -177,7 +182,8 @@ struct EmbeddingAnAgentExamples {
                     group.addTask { try await agent.run() }
                     group.addTask {  // test: once the agent answers, its subscription is in place; advertise a light
                         await RunningAgents.waitUntilOnline(agent)
-                        _ = try await other.discover(Discover(objectID: agent.identity.objectId), timeout: .seconds(30)).first()
+                        _ = try await other.discover(Discover(objectID: agent.identity.objectId), timeout: .seconds(30))
+                            .first()
                         try other.advertise(Light(name: "Desk lamp", isOn: true))
                     }
                     for await advertised in try await agent.observeAdvertise(objectType: Light.objectType) {

@@ -67,7 +67,7 @@ struct TalkingToACoatyNetworkExamples {
     }
 
     /// Runs an example until it printed `expected`, then cancels it.
-    func run(_ example: @escaping @Sendable () async throws -> Void, until expected: [String]) async throws {
+    func run(until expected: [String], _ example: @escaping @Sendable () async throws -> Void) async throws {
         let task = Task { try await example() }
         await output.wait(for: expected)
         task.cancel()
@@ -77,7 +77,7 @@ struct TalkingToACoatyNetworkExamples {
     @Test func advertiseAndDeadvertise() async throws {
         try await withAgents { lamps, panel in
             let desk = Light(name: "Desk lamp", isOn: true)
-            try await run({
+            try await run(until: ["Desk lamp on", "gone: [\"\(desk.objectId)\"] said \(lamps.identity.objectId)"]) {
                 let advertised = try await panel.observeAdvertise(objectType: Light.objectType)
                 let deadvertised = try await panel.observeDeadvertise()
 
@@ -96,13 +96,13 @@ struct TalkingToACoatyNetworkExamples {
                         }
                     }
                 }
-            }, until: ["Desk lamp on", "gone: [\"\(desk.objectId)\"] said \(lamps.identity.objectId)"])
+            }
         }
     }
 
     @Test func channel() async throws {
         try await withAgents { lamps, panel in
-            try await run({
+            try await run(until: ["[\"t1\"] from \(lamps.identity.objectId)"]) {
                 let readings = try await panel.observeChannel("sensors.floor1")
                 let reading = BaseObject(objectType: "com.example.Reading", name: "t1", custom: ["value": 21.5])
                 try lamps.publish(Channel(id: "sensors.floor1", object: reading))
@@ -110,7 +110,7 @@ struct TalkingToACoatyNetworkExamples {
                 for await event in readings {
                     print(event.event.objects.map(\.name), "from", event.sourceID)
                 }
-            }, until: ["[\"t1\"] from \(lamps.identity.objectId)"])
+            }
         }
     }
 
@@ -125,7 +125,7 @@ struct TalkingToACoatyNetworkExamples {
                 }
             }
             defer { responder.cancel() }
-            try await run({
+            try await run(until: ["found: Desk lamp", "agent: Lamp controller", "agent: Panel"]) {
                 // The panel asks for the lamp, then for every agent in the namespace.
                 let found = try await panel.discover(Discover(objectID: desk.objectId), timeout: .seconds(2)).first()
                 print("found:", found.event.object?.name ?? "?")
@@ -133,7 +133,7 @@ struct TalkingToACoatyNetworkExamples {
                 for await identity in try await panel.discover(Discover(coreTypes: [.identity]), timeout: .seconds(2)) {
                     print("agent:", identity.event.object?.name ?? "?")
                 }
-            }, until: ["found: Desk lamp", "agent: Lamp controller", "agent: Panel"])
+            }
         }
     }
 
@@ -149,11 +149,11 @@ struct TalkingToACoatyNetworkExamples {
                 }
             }
             defer { responder.cancel() }
-            try await run({
+            try await run(until: ["lit: [\"Desk lamp\"]"]) {
                 let query = Query(objectTypes: [Light.objectType], filter: .where("isOn", .equals(true)))
                 let retrieved = try await panel.query(query, timeout: .seconds(2)).first()
                 print("lit:", retrieved.event.objects.map(\.name))
-            }, until: ["lit: [\"Desk lamp\"]"])
+            }
         }
     }
 
@@ -169,12 +169,12 @@ struct TalkingToACoatyNetworkExamples {
                 }
             }
             defer { responder.cancel() }
-            try await run({
+            try await run(until: ["now: off"]) {
                 var switchedOff = desk
                 switchedOff.isOn = false
                 let completed = try await panel.update(Update(object: switchedOff), timeout: .seconds(2)).first()
                 print("now:", (completed.event.object as? Light)?.isOn == true ? "on" : "off")
-            }, until: ["now: off"])
+            }
         }
     }
 
@@ -192,31 +192,33 @@ struct TalkingToACoatyNetworkExamples {
                 }
             }
             defer { responder.cancel() }
-            try await run({
+            try await run(until: ["switched: true"]) {
                 let call = Call(
-                    operation: "com.example.switchAll", parameters: .named(["on": true]), filter: .where("floor", .equals(1)))
+                    operation: "com.example.switchAll", parameters: .named(["on": true]),
+                    filter: .where("floor", .equals(1)))
                 for await response in try await panel.call(call, timeout: .seconds(2)) {
                     switch response.event.outcome {
                     case .result(let value): print("switched:", value)
                     case .error(let failure): print("failed:", failure.text ?? "?")
                     }
                 }
-            }, until: ["switched: true"])
+            }
         }
     }
 
     @Test func ioRouting() async throws {
         try await withAgents { lamps, panel in
-            try await run({
+            try await run(until: ["temperature: json(21.5)"]) {
                 let thermometer = IoSource(name: "Thermometer", valueType: "temperature.celsius")
                 let display = IoActor(name: "Display", valueType: "temperature.celsius")
                 let associations = try await panel.observeAssociate(ioContextName: "Climate")
 
                 // The router (here the lamp controller) publishes the association.
                 let route = lamps.scope.ioRoute(forIoSource: thermometer.objectId)
-                try lamps.publish(Associate(
-                    ioContextName: "Climate", ioSourceID: thermometer.objectId, ioActorID: display.objectId,
-                    associatingRoute: route))
+                try lamps.publish(
+                    Associate(
+                        ioContextName: "Climate", ioSourceID: thermometer.objectId, ioActorID: display.objectId,
+                        associatingRoute: route))
 
                 // The display's agent learns the route and listens on it; the thermometer's agent publishes.
                 for await association in associations where association.event.ioActorID == display.objectId {
@@ -225,29 +227,29 @@ struct TalkingToACoatyNetworkExamples {
                     try lamps.publish(IoValue(21.5), on: route)
                     for await value in values { print("temperature:", value) }
                 }
-            }, until: ["temperature: json(21.5)"])
+            }
         }
     }
 
     @Test func rawMQTT() async throws {
         try await withAgents { lamps, panel in
-            try await run({
+            try await run(until: ["sensors/kitchen/temperature 21.5"]) {
                 let messages = try await panel.observeRaw("sensors/+/temperature")
                 try lamps.publish(Raw(topic: "sensors/kitchen/temperature", text: "21.5"))
                 for await message in messages {
                     print(message.topic, String(decoding: message.payload, as: UTF8.self))
                 }
-            }, until: ["sensors/kitchen/temperature 21.5"])
+            }
         }
     }
 
     @Test func theConnection() async throws {
         try await withAgents { lamps, _ in
-            try await run({
+            try await run(until: ["lamp controller is online"]) {
                 for await state in lamps.connectionStates() {
                     print("lamp controller is", state)  // connecting, online, offline, …, stopped
                 }
-            }, until: ["lamp controller is online"])
+            }
         }
     }
 }
