@@ -55,8 +55,11 @@ public protocol Controller: Sendable {
     /// itself; publications meanwhile wait in its offline queue.
     func didGoOffline() async throws
 
-    /// Called once when the container stops (graceful shutdown, cancellation, or a failure), while
-    /// the agent is still connected: the place to deadvertise what the controller advertised.
+    /// Called once when the container stops: the place to deadvertise what the controller advertised.
+    ///
+    /// On graceful shutdown and after a controller failed, the agent is still connected (it stops
+    /// after the controllers). On cancellation everything stops at once, so publications made here
+    /// may not go out.
     func willStop() async throws
 
     /// The controller's own lifetime, run as a child task of the container beside the hooks.

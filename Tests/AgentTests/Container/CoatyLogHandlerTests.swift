@@ -198,6 +198,23 @@ final class LoggerBox: Sendable {
         #expect(publisher.droppedLogCount == 4)
     }
 
+    @Test func aSecondRunReturnsAtOnce() async throws {
+        let sent = SentLogs()
+        let publisher = LogPublisher(agent: agent, configuration: LogPublisher.Configuration()) { log in
+            sent.logs.withLock { $0.append(log) }
+        }
+        let logger = Logger(label: "x") { CoatyLogHandler(label: $0, publisher: publisher) }
+        logger.info("once")
+        await testGracefulShutdown { trigger in
+            await withDiscardingTaskGroup { group in
+                group.addTask { await publisher.run() }
+                group.addTask { await publisher.run() }
+                trigger.triggerGracefulShutdown()
+            }
+        }
+        #expect(sent.messages == ["once"])
+    }
+
     @Test(arguments: [
         (1_634_893_258, 18, 7_200, "2021-10-22T11:00:58.018+02:00"),
         (0, 0, 0, "1970-01-01T00:00:00.000+00:00"),
