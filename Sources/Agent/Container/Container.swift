@@ -65,8 +65,8 @@ public final class Container: Service, Sendable {
         let agent: Agent
         do {
             agent = try Agent(configuration: configuration.agent, registry: registry, logger: logger)
-        } catch let error as AgentError {
-            throw ContainerError(code: .invalidConfiguration, detail: error.detail)
+        } catch {
+            throw ContainerError(code: .invalidConfiguration, detail: (error as? AgentError)?.detail ?? "\(error)")
         }
         var logger = logger
         logger[metadataKey: "agent.id"] = "\(configuration.agent.identity.objectId)"
