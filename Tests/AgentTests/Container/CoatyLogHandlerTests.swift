@@ -95,8 +95,12 @@ final class LoggerBox: Sendable {
         #expect(log.logHost == LogHost(pid: 42, hostname: "box"))
         #expect(
             log.logDate.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d/) != nil, "\(log.logDate)")
-        // The object is valid on the wire.
+        // The object is valid on the wire, and written as coaty-js writes it.
         #expect(try Log(jsonObject: try log.jsonObject()) == log)
+        let wire = JSONValue.object(try log.jsonObject()).serializedString()
+        #expect(wire.contains(#""coreType":"Log""#))
+        #expect(wire.contains(#""logLevel":30"#))
+        #expect(wire.contains(#""logHost":{"pid":42,"hostname":"box"}"#), "\(wire)")
     }
 
     @Test func theControllerNameNamesTheLog() async throws {
