@@ -38,7 +38,11 @@ extension Agent {
             return true
         } catch {
             logger.debug("Connect failed", metadata: ["mqtt.broker": "\(configuration.broker.url)", "error": "\(error)"])
-            state.withLock { $0.finalError = AgentError(code: .connectionFailed, detail: "\(error)") }
+            state.withLock { state in
+                // After a stop was asked for, a failed attempt (the client is closed) is no error.
+                guard state.phase != .stopping, state.phase != .stopped else { return }
+                state.finalError = AgentError(code: .connectionFailed, detail: "\(error)")
+            }
             return false
         }
     }
@@ -196,6 +200,8 @@ extension Agent {
                     return .close
                 }
             case .idle, .connecting, .offline:
+                // Stopping was asked for: the last connection error is no reason for run() to throw.
+                state.finalError = nil
                 state.phase = .stopped
                 notifyStateObservers(&state)
                 return .close
