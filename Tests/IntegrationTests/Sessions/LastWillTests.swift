@@ -73,7 +73,8 @@ struct LastWillTests {
 
     static func message(_ json: JSONValue) throws -> SessionCase.Message {
         SessionCase.Message(
-            topic: try #require(json["topic"]?.stringValue), payload: Array(try #require(json["payload"]?.stringValue).utf8),
+            topic: try #require(json["topic"]?.stringValue),
+            payload: Array(try #require(json["payload"]?.stringValue).utf8),
             retain: json["retain"]?.boolValue ?? false, qos: json["qos"]?.intValue ?? 0)
     }
 

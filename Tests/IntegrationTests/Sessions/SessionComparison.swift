@@ -39,7 +39,8 @@ enum SessionComparison {
             }
             mapping[id] = placeholder
             if !isLowercaseUUIDv4(id) {
-                problems.append("correlation id \(id) (\(placeholder)) is not a lowercase UUID v4, as coaty-js makes them")
+                problems.append(
+                    "correlation id \(id) (\(placeholder)) is not a lowercase UUID v4, as coaty-js makes them")
             }
         }
         return (mapping, problems)

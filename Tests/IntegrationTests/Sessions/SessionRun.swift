@@ -106,7 +106,8 @@ extension SessionObservable {
 extension Received: SessionObservable where Event: CoatyEvent {
     func observation(agent: String, via: String) throws -> SessionCase.Observation {
         SessionCase.Observation(
-            agent: agent, via: via, event: Event.eventType.description, sourceID: sourceID, data: try Self.data(of: event))
+            agent: agent, via: via, event: Event.eventType.description, sourceID: sourceID,
+            data: try Self.data(of: event))
     }
 }
 

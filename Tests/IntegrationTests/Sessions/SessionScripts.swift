@@ -11,11 +11,10 @@ enum SessionScripts {
     static let table: [String: SessionScript] = [
         "session-advertise-custom-type": SessionScript(steps: [
             "advertise": { run in
-                let b = try run.agent("B")
-                run.observe("B", via: "observeAdvertiseWithCoreType('CoatyObject')", try await b.observeAdvertise(coreType: .coatyObject))
-                run.observe(
-                    "B", via: "observeAdvertiseWithObjectType('com.example.Light')",
-                    try await b.observeAdvertise(objectType: SessionLight.objectType))
+                let byCoreType = try await run.agent("B").observeAdvertise(coreType: .coatyObject)
+                run.observe("B", via: "observeAdvertiseWithCoreType('CoatyObject')", byCoreType)
+                let byObjectType = try await run.agent("B").observeAdvertise(objectType: SessionLight.objectType)
+                run.observe("B", via: "observeAdvertiseWithObjectType('com.example.Light')", byObjectType)
                 try run.agent("A").advertise(F.light1)
             }
         ]),
@@ -51,66 +50,69 @@ enum SessionScripts {
         ]),
         "session-query-empty-result": SessionScript(steps: [
             "query-retrieve": { run in
-                run.observe("B", via: "observeQuery", try await run.agent("B").observeQuery()) { request in
-                    let candidates = F.lights.filter { light in request.event.coreTypes?.contains(light.coreType) ?? true }
+                let queries = try await run.agent("B").observeQuery()
+                run.observe("B", via: "observeQuery", queries) { request in
+                    let candidates = F.lights.filter { request.event.coreTypes?.contains($0.coreType) ?? true }
                     let selected = try request.event.filter.apply(to: candidates) { try .object($0.jsonObject()) }
                     try request.respond(Retrieve(objects: selected))
                 }
                 let query = Query(coreTypes: [.coatyObject], filter: .where("name", .like("Lamp%")))
-                run.observe("A", via: "publishQuery", try await run.agent("A").query(query, timeout: F.openRequest))
+                let retrieves = try await run.agent("A").query(query, timeout: F.openRequest)
+                run.observe("A", via: "publishQuery", retrieves)
             }
         ]),
         "session-update-complete": SessionScript(steps: [
             "update-complete": { run in
-                run.observe(
-                    "B", via: "observeUpdateWithObjectType('com.example.Light')",
-                    try await run.agent("B").observeUpdate(objectType: SessionLight.objectType)
-                ) { request in
+                let updates = try await run.agent("B").observeUpdate(objectType: SessionLight.objectType)
+                run.observe("B", via: "observeUpdateWithObjectType('com.example.Light')", updates) { request in
                     try request.respond(Complete(object: request.event.object, privateData: ["completedBy": "B"]))
                 }
                 var light = F.light1
                 light.isOn = true
-                run.observe("A", via: "publishUpdate", try await run.agent("A").update(Update(object: light), timeout: F.openRequest))
+                let completes = try await run.agent("A").update(Update(object: light), timeout: F.openRequest)
+                run.observe("A", via: "publishUpdate", completes)
             }
         ]),
         "session-update-complete-both-observers": SessionScript(
             unorderedPublishers: [
                 "B": """
-                    B answers from two observers, and each observer is its own AsyncSequence read by its own \
-                    task: the order of their Completes is up to the scheduler (coaty-js runs both handlers \
-                    synchronously in arrival order). Each Complete is still checked byte for byte, and each \
-                    stream's own order is kept.
-                    """
+                B answers from two observers, and each observer is its own AsyncSequence read by its own \
+                task: the order of their Completes is up to the scheduler (coaty-js runs both handlers \
+                synchronously in arrival order). Each Complete is still checked byte for byte, and each \
+                stream's own order is kept.
+                """
             ],
             steps: [
                 "update-complete": { run in
-                    let b = try run.agent("B")
-                    run.observe(
-                        "B", via: "observeUpdateWithObjectType('com.example.Light')",
-                        try await b.observeUpdate(objectType: SessionLight.objectType)
-                    ) { request in
+                    let byObjectType = try await run.agent("B").observeUpdate(objectType: SessionLight.objectType)
+                    run.observe("B", via: "observeUpdateWithObjectType('com.example.Light')", byObjectType) { request in
                         try request.respond(Complete(object: request.event.object, privateData: ["via": "objectType"]))
                     }
-                    run.observe("B", via: "observeUpdateWithCoreType('CoatyObject')", try await b.observeUpdate(coreType: .coatyObject)) {
-                        request in
+                    let byCoreType = try await run.agent("B").observeUpdate(coreType: .coatyObject)
+                    run.observe("B", via: "observeUpdateWithCoreType('CoatyObject')", byCoreType) { request in
                         try request.respond(Complete(object: request.event.object, privateData: ["via": "coreType"]))
                     }
-                    run.observe("A", via: "publishUpdate", try await run.agent("A").update(Update(object: F.light2), timeout: F.openRequest))
+                    let completes = try await run.agent("A").update(Update(object: F.light2), timeout: F.openRequest)
+                    run.observe("A", via: "publishUpdate", completes)
                 }
             ]),
         "session-call-result": SessionScript(steps: [
             "call-return": { run in
-                run.observe("B", via: "observeCall('switchLight')", try await run.agent("B").observeCall("switchLight")) { request in
+                let calls = try await run.agent("B").observeCall("switchLight")
+                run.observe("B", via: "observeCall('switchLight')", calls) { request in
                     let isOn = request.event.parameter(named: "state") == "on"
                     try request.respond(
-                        Return(result: ["lightId": .string(F.light1.objectId), "isOn": .bool(isOn)], executionInfo: ["duration": 1]))
+                        Return(
+                            result: ["lightId": .string(F.light1.objectId), "isOn": .bool(isOn)],
+                            executionInfo: ["duration": 1]))
                 }
                 try await run.call(from: "A", Call(operation: "switchLight", parameters: .named(["state": "on"])))
             }
         ]),
         "session-call-null-result": SessionScript(steps: [
             "call-return": { run in
-                run.observe("B", via: "observeCall('reset')", try await run.agent("B").observeCall("reset")) { request in
+                let calls = try await run.agent("B").observeCall("reset")
+                run.observe("B", via: "observeCall('reset')", calls) { request in
                     try request.respond(Return(result: .null))
                 }
                 try await run.call(from: "A", Call(operation: "reset", parameters: .positional([1, "all"])))
@@ -118,9 +120,11 @@ enum SessionScripts {
         ]),
         "session-call-error": SessionScript(steps: [
             "call-return": { run in
-                run.observe("B", via: "observeCall('switchLight')", try await run.agent("B").observeCall("switchLight")) { request in
+                let calls = try await run.agent("B").observeCall("switchLight")
+                run.observe("B", via: "observeCall('switchLight')", calls) { request in
                     guard let state = request.event.parameter(named: "state"), state == "on" || state == "off" else {
-                        try request.respond(Return(error: .invalidParameters, executionInfo: ["lightId": .string(F.light1.objectId)]))
+                        try request.respond(
+                            Return(error: .invalidParameters, executionInfo: ["lightId": .string(F.light1.objectId)]))
                         return
                     }
                     try request.respond(Return(result: true))
@@ -133,7 +137,8 @@ enum SessionScripts {
         "session-call-context-without-filter": contextCall(filterFloor: nil),
         "session-call-filter-without-context": SessionScript(steps: [
             "call-return": { run in
-                run.observe("B", via: "observeCall('switchLight')", try await run.agent("B").observeCall("switchLight")) { request in
+                let calls = try await run.agent("B").observeCall("switchLight")
+                run.observe("B", via: "observeCall('switchLight')", calls) { request in
                     try request.respond(Return(result: "done"))
                 }
                 try await run.call(from: "A", Call(operation: "switchLight", filter: .where("floor", .equals(99))))
@@ -142,7 +147,8 @@ enum SessionScripts {
         "session-channel": SessionScript(steps: [
             "channel": { run in
                 run.observe("B", via: "observeChannel('lights')", try await run.agent("B").observeChannel("lights"))
-                try run.agent("A").publish(Channel(id: "lights", objects: [F.light1, F.light2], privateData: ["batch": 1]))
+                try run.agent("A").publish(
+                    Channel(id: "lights", objects: [F.light1, F.light2], privateData: ["batch": 1]))
             }
         ]),
         "session-deadvertise": SessionScript(steps: [
@@ -175,7 +181,8 @@ enum SessionScripts {
                     try request.respond(Return(result: true))
                 }
                 let filter = filterFloor.map { ContextFilter.where("floor", .equals(.int($0))) }
-                try await run.call(from: "A", Call(operation: "switchLight", parameters: .named(["state": "off"]), filter: filter))
+                try await run.call(
+                    from: "A", Call(operation: "switchLight", parameters: .named(["state": "off"]), filter: filter))
             }
         ])
     }

@@ -60,7 +60,8 @@ struct SessionVectorTests {
         }
         #expect(outcome.steps.count == session.steps.count)
         checkObservations(outcome.observations, of: session, unorderedSources: unordered)
-        #expect(outcome.problems.isEmpty, "observers or responders failed:\n\(outcome.problems.joined(separator: "\n"))")
+        #expect(
+            outcome.problems.isEmpty, "observers or responders failed:\n\(outcome.problems.joined(separator: "\n"))")
         let retainedInVector = Set(session.steps.flatMap(\.messages).filter(\.retain).map(\.topic))
         #expect(Set(outcome.retainedTopics) == retainedInVector, "topics with a retained message at the end")
         checkStatistics(outcome.statistics, of: session)
