@@ -29,18 +29,7 @@ struct LastWillTests {
         let joins = try (expected["joinPublications"]?.arrayValue ?? []).map(Self.message)
         let will = try Self.message(try #require(expected["lastWill"]))
         try await TestBroker.withBroker { broker in
-            var configuration = RunningAgents.configuration(
-                "unused", broker: broker, namespace: input["namespace"]?.stringValue ?? "-")
-            configuration.identity = try Self.identity(input)
-            // coaty-js made the IO nodes' ids with its counter: take the nodes from its join publications.
-            configuration.ioNodes = try (expected["joinPublications"]?.arrayValue ?? []).compactMap { publication in
-                guard publication["topic"]?.stringValue?.contains("/ADV:IoNode/") == true,
-                    let payload = publication["payload"]?.stringValue,
-                    let node = try JSONValue(parsing: payload)["object"]?.objectValue
-                else { return nil }
-                return try IoNode(jsonObject: node)
-            }
-            let agent = try Agent(configuration: configuration)
+            let agent = try Agent(configuration: try Self.configuration(input, expected, broker: broker))
             var recorder = try TestClient("last-will-recorder", broker: broker.url)
             try await recorder.connect()
             try await recorder.subscribe(["coaty/#"], qos: .exactlyOnce)
@@ -57,6 +46,47 @@ struct LastWillTests {
             #expect(retained.isEmpty, "neither the join publications nor the will are retained")
             recorder.client.close()
         }
+    }
+
+    /// On a graceful stop the agent publishes the same Deadvertise itself, byte for byte, before
+    /// it disconnects (wire protocol §1.3).
+    @Test(arguments: try JoinCase.all())
+    func gracefulStopPublishesTheWillItself(_ vector: JoinCase) async throws {
+        let input = vector.json["input"] ?? .null
+        let expected = try #require(vector.json["expected"])
+        let joins = try (expected["joinPublications"]?.arrayValue ?? []).map(Self.message)
+        let will = try Self.message(try #require(expected["lastWill"]))
+        try await TestBroker.withBroker { broker in
+            let agent = try Agent(configuration: try Self.configuration(input, expected, broker: broker))
+            var recorder = try TestClient("graceful-stop-recorder", broker: broker.url)
+            try await recorder.connect()
+            try await recorder.subscribe(["coaty/#"], qos: .exactlyOnce)
+            let running = Task { try await agent.run() }
+            for _ in joins { _ = try await recorder.nextMessage() }
+            running.cancel()
+            let published = Self.message(try await recorder.nextMessage())
+            #expect(published == will, "the Deadvertise of a graceful stop")
+            try await running.value
+            recorder.client.close()
+        }
+    }
+
+    /// The configuration of the agent of a `join` case on `broker`.
+    static func configuration(_ input: JSONValue, _ expected: JSONValue, broker: TestBroker) throws
+        -> Agent.Configuration
+    {
+        var configuration = RunningAgents.configuration(
+            "unused", broker: broker, namespace: input["namespace"]?.stringValue ?? "-")
+        configuration.identity = try identity(input)
+        // coaty-js made the IO nodes' ids with its counter: take the nodes from its join publications.
+        configuration.ioNodes = try (expected["joinPublications"]?.arrayValue ?? []).compactMap { publication in
+            guard publication["topic"]?.stringValue?.contains("/ADV:IoNode/") == true,
+                let payload = publication["payload"]?.stringValue,
+                let node = try JSONValue(parsing: payload)["object"]?.objectValue
+            else { return nil }
+            return try IoNode(jsonObject: node)
+        }
+        return configuration
     }
 
     /// The identity coaty-js configured: `common.agentIdentity` merged into `{objectId, name}`
