@@ -28,6 +28,11 @@ struct SessionVectorTests {
     func swiftAgentsReproduceTheCapture(_ session: SessionCase) async throws {
         let script = try #require(
             SessionScripts.table[session.name], "no Swift script for \(session.name): add one to SessionScripts.table")
+        try await Self.replay(session, script: script)
+    }
+
+    /// Runs `script` for `session` and checks the run against the capture.
+    static func replay(_ session: SessionCase, script: SessionScript) async throws {
         let outcome = try await TestBroker.withBroker { broker in
             try await SessionDriver.run(session, script: script, broker: broker)
         }
@@ -69,7 +74,7 @@ struct SessionVectorTests {
 
     /// Every agent connected once, and, when the coaty-js agents logged no error, no Swift agent
     /// dropped or rejected anything (coaty-js logs each payload and response it rejects).
-    func checkStatistics(_ statistics: [(label: String, statistics: AgentStatistics)], of session: SessionCase) {
+    static func checkStatistics(_ statistics: [(label: String, statistics: AgentStatistics)], of session: SessionCase) {
         for (label, counters) in statistics {
             #expect(counters.connections == 1, "agent \(label) connected \(counters.connections) times")
             #expect(counters.droppedInboundMessages == 0, "agent \(label): \(counters)")
@@ -81,7 +86,7 @@ struct SessionVectorTests {
     }
 
     /// Compares what the Swift observers received with `expected.observed`.
-    func checkObservations(
+    static func checkObservations(
         _ observations: [SessionCase.Observation], of session: SessionCase, unorderedSources: Set<String>
     ) {
         let labels = Dictionary(uniqueKeysWithValues: session.roles.map { ($0.id, $0.label) })
