@@ -13,7 +13,10 @@ struct SessionHarnessTests {
     static let c = "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f"
 
     static func identityAdvertise(_ id: String, _ name: String) -> String {
-        #"{"topic":"coaty/3/-/ADV:Identity/\#(id)","payload":"{\"object\":{\"objectId\":\"\#(id)\",\"name\":\"\#(name)\",\"objectType\":\"coaty.Identity\",\"coreType\":\"Identity\"}}","retain":false,"qos":0}"#
+        let object =
+            #"{\"objectId\":\"\#(id)\",\"name\":\"\#(name)\","#
+            + #"\"objectType\":\"coaty.Identity\",\"coreType\":\"Identity\"}"#
+        return #"{"topic":"coaty/3/-/ADV:Identity/\#(id)","payload":"{\"object\":\#(object)}","retain":false,"qos":0}"#
     }
 
     /// The scenario the vectors README announces (an agent killed with SIGKILL), in the harness's
@@ -33,7 +36,8 @@ struct SessionHarnessTests {
               {"label":"kill","messages":[{"topic":"coaty/3/-/DAD/\#(c)","payload":"{\"objectIds\":[\"\#(c)\"]}",
                "retain":false,"qos":0}]},
               {"label":"advertise","messages":[
-               {"topic":"coaty/3/-/ADV:CoatyObject/\#(a)","payload":"{\"object\":\#(advertise)}","retain":false,"qos":0},
+               {"topic":"coaty/3/-/ADV:CoatyObject/\#(a)","payload":"{\"object\":\#(advertise)}","retain":false,
+                "qos":0},
                {"topic":"coaty/3/-/ADV::com.example.Light/\#(a)","payload":"{\"object\":\#(advertise)}","retain":false,
                 "qos":0}]}],
              "observed":[{"agent":"B","via":"observeDeadvertise","event":"Deadvertise","sourceId":"\#(c)",
