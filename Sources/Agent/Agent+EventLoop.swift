@@ -38,7 +38,11 @@ extension Agent {
             return true
         } catch {
             logger.debug("Connect failed", metadata: ["mqtt.broker": "\(configuration.broker.url)", "error": "\(error)"])
-            state.withLock { $0.finalError = AgentError(code: .connectionFailed, detail: "\(error)") }
+            state.withLock { state in
+                // After a stop was asked for, a failed attempt (the client is closed) is no error.
+                guard state.phase != .stopping, state.phase != .stopped else { return }
+                state.finalError = AgentError(code: .connectionFailed, detail: "\(error)")
+            }
             return false
         }
     }

@@ -113,7 +113,7 @@ struct ObjectCacheControllerTests {
                 try holder.agent.deadvertise([lamp.objectId])
                 #expect(await updates.next() == lamp.objectId)
                 #expect(cache.cachedObject(objectID: lamp.objectId) == nil)
-                holder.agent.closeConnectionWithoutDisconnecting()
+                holder.agent.closeConnectionAbruptly()
                 #expect(await updates.next() == owned.objectId, "the holder's will evicts what belongs to it")
                 #expect(cache.count == 0)
             }

@@ -51,7 +51,7 @@ struct ObjectLifecycleControllerTests {
 
                     let crashed = Task { try await crashing.run() }
                     #expect(try await next(&events) == (.added, crashing.identity.objectId))
-                    crashing.closeConnectionWithoutDisconnecting()
+                    crashing.closeConnectionAbruptly()
                     try await crashed.value
                     #expect(
                         try await next(&events) == (.removed, crashing.identity.objectId), "the broker sent its will")
@@ -81,7 +81,7 @@ struct ObjectLifecycleControllerTests {
                     try owner.advertise(bulb)
                     #expect(try await next(&events) == (.added, lamp.objectId))
                     #expect(try await next(&events) == (.added, bulb.objectId))
-                    owner.closeConnectionWithoutDisconnecting()
+                    owner.closeConnectionAbruptly()
                     try await running.value
                     // The will deadvertises only the owner's identity; its lamp and the lamp's bulb go with it.
                     #expect(try await next(&events) == (.removed, lamp.objectId))
