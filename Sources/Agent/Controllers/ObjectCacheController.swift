@@ -143,16 +143,18 @@ public final class ObjectCacheController: Controller {
     }
 
     /// The object with this id, from the cache or the network as `policy` (default:
-    /// ``Options/policy``) says.
+    /// ``Options/policy``) says; a Discover waits `timeout` (default: ``Options/discoverTimeout``).
     ///
     /// - Throws: ``AgentError`` with code ``AgentError/Code/responseTimedOut`` when nobody resolved
     ///   the id in time and no fresh entry has it, ``AgentError/Code/stopped`` when the agent stopped.
-    public func resolve(objectID: String, policy: Policy? = nil) async throws -> any CoatyObject {
+    public func resolve(objectID: String, policy: Policy? = nil, timeout: Duration? = nil) async throws
+        -> any CoatyObject
+    {
         let policy = policy ?? options.policy
+        let timeout = timeout ?? options.discoverTimeout
         if policy == .localFirst, let cached = cachedObject(objectID: objectID) { return cached }
         do {
-            let resolve = try await agent.discover(Discover(objectID: objectID), timeout: options.discoverTimeout)
-                .first()
+            let resolve = try await agent.discover(Discover(objectID: objectID), timeout: timeout).first()
             guard let object = resolve.event.object else {
                 throw AgentError(code: .invalidEvent, detail: "the Resolve for \(objectID) carries no object")
             }
@@ -163,7 +165,7 @@ public final class ObjectCacheController: Controller {
             throw AgentError(
                 code: .responseTimedOut,
                 detail:
-                    "object \(objectID) was not resolved within \(options.discoverTimeout) and is not in the cache; "
+                    "object \(objectID) was not resolved within \(timeout) and is not in the cache; "
                     + "check that the agent holding it is online in this namespace")
         }
     }

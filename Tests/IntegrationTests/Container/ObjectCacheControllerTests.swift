@@ -137,16 +137,16 @@ struct ObjectCacheControllerTests {
         try await TestBroker.withBroker { broker in
             let holder = try LampHolder(broker, lamps: [lamp])
             let (container, cache) = try cache(
-                broker, .init(policy: .networkFirst, discoverTimeout: .milliseconds(300)))
+                broker, .init(policy: .networkFirst, discoverTimeout: .milliseconds(200)))
             try await RunningContainers.run(container) {
                 try await RunningAgents.run([holder.agent]) {
                     let requests = try await holder.agent.observeDiscover()
                     let responder = Task { await holder.answer(requests) }
-                    _ = try await cache.resolve(objectID: lamp.objectId)
+                    _ = try await cache.resolve(objectID: lamp.objectId, timeout: .seconds(30))
                     responder.cancel()
                     await responder.value
                 }
-                // The holder is gone: the Discover times out, and the cached lamp answers.
+                // The holder is gone: the Discover (200 ms, from the options) times out; the cached lamp answers.
                 let fallback = try await cache.resolve(objectID: lamp.objectId)
                 #expect(fallback.objectId == lamp.objectId)
                 let unknown = ObjectID.make()

@@ -29,7 +29,7 @@ final class PrintedLines: Sendable {
 }
 
 /// The code of the article "Talking to a Coaty network" (Sources/Agent/Agent.docc), run against a
-/// test broker. Each example is copied unchanged into a task; `print` records what it prints so
+/// test broker. Each example is copied unchanged (but for its timeouts) into a task; `print` records what it prints so
 /// the test can check it, and the endless loops of the examples are cancelled once they printed
 /// what they should. Keep the two in step.
 @Suite(.timeLimit(.minutes(1)))
@@ -43,6 +43,8 @@ struct TalkingToACoatyNetworkExamples {
     }
 
     let output = PrintedLines()
+    /// The examples' `.seconds(2)`, longer here so a busy test machine cannot make them time out.
+    let exampleTimeout = Duration.seconds(30)
 
     /// Records a line as `Swift.print` would print it.
     func print<each Item>(_ items: repeat each Item) {
@@ -127,10 +129,12 @@ struct TalkingToACoatyNetworkExamples {
             defer { responder.cancel() }
             try await run(until: ["found: Desk lamp", "agent: Lamp controller", "agent: Panel"]) {
                 // The panel asks for the lamp, then for every agent in the namespace.
-                let found = try await panel.discover(Discover(objectID: desk.objectId), timeout: .seconds(2)).first()
+                let found = try await panel.discover(Discover(objectID: desk.objectId), timeout: exampleTimeout).first()
                 print("found:", found.event.object?.name ?? "?")
 
-                for await identity in try await panel.discover(Discover(coreTypes: [.identity]), timeout: .seconds(2)) {
+                for await identity in try await panel.discover(
+                    Discover(coreTypes: [.identity]), timeout: exampleTimeout)
+                {
                     print("agent:", identity.event.object?.name ?? "?")
                 }
             }
@@ -151,7 +155,7 @@ struct TalkingToACoatyNetworkExamples {
             defer { responder.cancel() }
             try await run(until: ["lit: [\"Desk lamp\"]"]) {
                 let query = Query(objectTypes: [Light.objectType], filter: .where("isOn", .equals(true)))
-                let retrieved = try await panel.query(query, timeout: .seconds(2)).first()
+                let retrieved = try await panel.query(query, timeout: exampleTimeout).first()
                 print("lit:", retrieved.event.objects.map(\.name))
             }
         }
@@ -172,7 +176,7 @@ struct TalkingToACoatyNetworkExamples {
             try await run(until: ["now: off"]) {
                 var switchedOff = desk
                 switchedOff.isOn = false
-                let completed = try await panel.update(Update(object: switchedOff), timeout: .seconds(2)).first()
+                let completed = try await panel.update(Update(object: switchedOff), timeout: exampleTimeout).first()
                 print("now:", (completed.event.object as? Light)?.isOn == true ? "on" : "off")
             }
         }
@@ -196,7 +200,7 @@ struct TalkingToACoatyNetworkExamples {
                 let call = Call(
                     operation: "com.example.switchAll", parameters: .named(["on": true]),
                     filter: .where("floor", .equals(1)))
-                for await response in try await panel.call(call, timeout: .seconds(2)) {
+                for await response in try await panel.call(call, timeout: exampleTimeout) {
                     switch response.event.outcome {
                     case .result(let value): print("switched:", value)
                     case .error(let failure): print("failed:", failure.text ?? "?")
