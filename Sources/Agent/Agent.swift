@@ -113,9 +113,15 @@ public final class Agent: Service, Sendable {
         }
         logger.debug("Agent starting", metadata: ["mqtt.broker": "\(configuration.broker.url)"])
         defer { finishEverything() }
+        // The event loop runs in a task of its own, which cancelling run() does not cancel. The
+        // cancellation handler runs under the Swift runtime's lock of *this* task and takes the
+        // connection's lock (to publish the Deadvertise); libmosquitto's thread holds the connection's
+        // lock while it resumes the loop's task. Were that the same task, the two would deadlock.
+        // So cancellation stops the agent the graceful way, and the loop ends with the connection.
+        let loop = Task { try await self.eventLoop() }
         try await withTaskCancellationHandler {
             try await withGracefulShutdownHandler {
-                try await eventLoop()
+                try await loop.value
             } onGracefulShutdown: {
                 self.stop()
             }

@@ -63,12 +63,17 @@ final class SessionRun: Sendable {
         let task = Task {
             do {
                 for try await element in events {
-                    let observation = try element.observation(agent: label, via: via)
-                    store.withLock { $0.observations.append(observation) }
-                    try handle(element)
+                    // A failing responder is reported, and the observer goes on recording.
+                    do {
+                        let observation = try element.observation(agent: label, via: via)
+                        store.withLock { $0.observations.append(observation) }
+                        try handle(element)
+                    } catch {
+                        store.withLock { $0.problems.append("\(label) \(via): \(error)") }
+                    }
                 }
             } catch {
-                store.withLock { $0.problems.append("\(label) \(via): \(error)") }
+                store.withLock { $0.problems.append("\(label) \(via) ended: \(error)") }
             }
         }
         store.withLock { $0.tasks.append(task) }
