@@ -71,10 +71,14 @@ extension Agent {
     func giveUp() {
         let isStopping = state.withLock { state in
             let wasStopping = state.phase == .stopping || state.phase == .stopped
-            if !wasStopping, state.finalError == nil {
+            if !wasStopping {
+                let retries = state.backoff.failedAttempts
+                let limit = state.backoff.policy.maximumAttempts.map { "\($0)" } ?? "unlimited"
+                let last = state.finalError.map { "; the last attempt failed: \($0.detail)" } ?? ""
                 state.finalError = AgentError(
                     code: .connectionFailed,
-                    detail: "cannot connect to \(configuration.broker.url): the reconnect policy gave up")
+                    detail: "cannot connect to \(configuration.broker.url): gave up after \(retries) "
+                        + "retries (ReconnectPolicy.maximumAttempts is \(limit))\(last)")
             }
             state.phase = .stopped
             return wasStopping
@@ -124,10 +128,15 @@ extension Agent {
     /// CONNACK refused. Bad credentials and missing authorisation are final; the rest is retried.
     func handleRefused(_ code: ConnackCode) {
         let isFinal = [1, 2, 4, 5].contains(code.rawValue) || code.rawValue >= 0x80
+        // MQTT 3.1.1: 4 bad user name or password, 5 not authorised; MQTT 5: 0x86, 0x87, 0x8C.
+        let isCredentials = (code.protocolVersion == 5 ? [0x86, 0x87, 0x8C] : [4, 5]).contains(code.rawValue)
+        let hint = isCredentials ? "; check the username and password (or the client certificate) and the broker's ACL" : ""
         logger.debug("Connection refused", metadata: ["mqtt.broker": "\(configuration.broker.url)", "mqtt.reason": "\(code)"])
         state.withLock { state in
+            guard state.phase != .stopping, state.phase != .stopped else { return }
             state.finalError = AgentError(
-                code: .connectionFailed, detail: "broker \(configuration.broker.url) refused the connection: \(code)")
+                code: .connectionFailed,
+                detail: "broker \(configuration.broker.url) refused the connection: \(code) (CONNACK \(code.rawValue))\(hint)")
             if isFinal { state.phase = .stopped }
         }
         if isFinal { client.close() }
@@ -187,6 +196,7 @@ extension Agent {
                 return .none
             case .online:
                 state.phase = .stopping
+                state.isStopRequested = true
                 notifyStateObservers(&state)
                 do {
                     state.stopMessageID = try client.publish(
@@ -197,6 +207,7 @@ extension Agent {
                 }
             case .idle, .connecting, .offline:
                 state.phase = .stopped
+                state.isStopRequested = true
                 notifyStateObservers(&state)
                 return .close
             }

@@ -53,6 +53,7 @@ extension Agent {
             }
             return true
         }
+        let ending = ResponseEnding()
         let filters = plan.exchanges.map(\.responseFilter.rawValue)
         let pipelined = configuration.requestPublication == .pipelined
         let mustWait = try state.withLock { state throws(AgentError) -> [String] in
@@ -61,7 +62,10 @@ extension Agent {
             }
             let id = state.makeObserverID()
             for exchange in plan.exchanges { state.router.add(sink, correlationID: exchange.correlationID) }
-            state.finishers[id] = { continuation.finish() }
+            state.finishers[id] = {
+                ending.markStopped()
+                continuation.finish()
+            }
             let timer = Task {
                 try? await Task.sleep(for: timeout)
                 continuation.finish()
@@ -87,6 +91,6 @@ extension Agent {
             for filter in mustWait { await waitForAcknowledgement(of: filter) }
             try publish(plan.publications)
         }
-        return Responses(base: stream, timeout: timeout)
+        return Responses(base: stream, timeout: timeout, ending: ending)
     }
 }

@@ -122,7 +122,8 @@ public final class Agent: Service, Sendable {
         } onCancel: {
             self.stop()
         }
-        if let error = state.withLock({ $0.finalError }) { throw error }
+        // A requested stop ends the agent normally, even while it was offline after a failed attempt.
+        if let error = state.withLock({ $0.isStopRequested ? nil : $0.finalError }) { throw error }
     }
 
     /// Creates the transport configuration: client id, will, credentials and TLS from the agent's.

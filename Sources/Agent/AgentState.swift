@@ -25,6 +25,9 @@ struct AgentState {
     var stopMessageID: MQTTMessageID?
     /// Why the agent ended, when it did not end gracefully.
     var finalError: AgentError?
+    /// Whether graceful shutdown or cancellation asked the agent to stop; then ``Agent/run()``
+    /// returns normally whatever the last connection error was.
+    var isStopRequested = false
     /// How to end each open observation and request when the agent stops.
     var finishers: [ObserverID: @Sendable () -> Void] = [:]
     var stateObservers: [ObserverID: AsyncStream<ConnectionState>.Continuation] = [:]
