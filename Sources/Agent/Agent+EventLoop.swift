@@ -19,8 +19,8 @@ extension Agent {
                     if handleDisconnected(error) { scheduleReconnect(in: &group) }
                 case .message(let message):
                     route(message)
-                case .subscribed(let id, _):
-                    handleSubscribed(id)
+                case .subscribed(let id, let granted):
+                    handleSubscribed(id, grantedQoS: granted)
                 case .unsubscribed:
                     break
                 case .published(let id):
@@ -95,12 +95,14 @@ extension Agent {
             state.finalError = nil
             state.backoff.reset()
             state.acknowledged = []
+            state.refusedFilters = [:]
             state.pendingAcknowledgements = [:]
             let filters = state.subscriptions.filters
             if !filters.isEmpty {
                 do {
                     let id = try client.subscribe(to: filters, qos: mqttQoS)
                     state.pendingAcknowledgements[id] = filters
+                    state.resubscriptionID = id
                 } catch {
                     logger.debug("Resubscribe failed", metadata: ["error": "\(error)"])
                 }
@@ -148,6 +150,7 @@ extension Agent {
             if state.phase == .stopping || state.phase == .stopped { return (false, state.takeAllWaiters()) }
             state.phase = state.phase == .connecting ? .connecting : .offline
             state.acknowledged = []
+            state.refusedFilters = [:]
             state.pendingAcknowledgements = [:]
             if let error { state.finalError = AgentError(code: .connectionFailed, detail: "\(error)") }
             notifyStateObservers(&state)
@@ -162,18 +165,48 @@ extension Agent {
         return reconnect
     }
 
-    /// SUBACK: the filters are in place; release their waiters.
-    func handleSubscribed(_ id: MQTTMessageID) {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            guard let filters = state.pendingAcknowledgements.removeValue(forKey: id) else { return [] }
+    /// SUBACK: the filters are in place, or refused (return code 0x80 in MQTT 3.1.1, a reason code
+    /// of 0x80 or more in MQTT 5); release their waiters, who find out which.
+    ///
+    /// A refusal is counted. The observe or request call that waits for it throws it; a refused
+    /// resubscription (after a reconnect, nobody waits) is logged at info instead, and the next
+    /// reconnect tries again.
+    func handleSubscribed(_ id: MQTTMessageID, grantedQoS: [Int32]) {
+        let (waiters, refused, isResubscription) = state.withLock { state in
+            guard let filters = state.pendingAcknowledgements.removeValue(forKey: id) else {
+                return ([CheckedContinuation<Void, Never>](), [(String, Int32)](), false)
+            }
             var waiters: [CheckedContinuation<Void, Never>] = []
-            for filter in filters where state.subscriptions.users(of: filter) > 0 {
-                state.acknowledged.insert(filter)
+            var refused: [(String, Int32)] = []
+            for (index, filter) in filters.enumerated() where state.subscriptions.users(of: filter) > 0 {
+                let code = index < grantedQoS.count ? grantedQoS[index] : 0
+                if code >= 0x80 {
+                    state.refusedFilters[filter] = code
+                    refused.append((filter, code))
+                } else {
+                    state.acknowledged.insert(filter)
+                }
                 waiters += state.acknowledgementWaiters.removeValue(forKey: filter) ?? []
             }
-            return waiters
+            return (waiters, refused, id == state.resubscriptionID)
+        }
+        counters.increment(.refusedSubscriptions, by: refused.count)
+        for (filter, code) in refused {
+            let metadata: Logger.Metadata = [
+                "mqtt.broker": "\(configuration.broker.url)", "mqtt.filter": "\(filter)", "mqtt.reason": "\(reasonCode(code))",
+            ]
+            if isResubscription {
+                logger.info("Broker refused a resubscription", metadata: metadata)
+            } else {
+                logger.debug("Broker refused a subscription", metadata: metadata)
+            }
         }
         waiters.forEach { $0.resume() }
+    }
+
+    /// The SUBACK or PUBACK code `code` in words, for the agent's protocol version.
+    func reasonCode(_ code: Int32) -> ReasonCode {
+        ReasonCode(rawValue: code, protocolVersion: configuration.broker.protocolVersion == .v5 ? 5 : 4)
     }
 
     /// PUBLISH written (QoS 0) or acknowledged (QoS 1): after the stop Deadvertise, disconnect.

@@ -219,7 +219,10 @@ extension Agent {
             }
             return addSubscription(filter, in: &state)
         }
-        if mustWait { await waitForAcknowledgement(of: filter) }
+        if mustWait, let code = await waitForAcknowledgement(of: filter) {
+            continuation.finish()  // removes the observer again (onTermination)
+            throw subscriptionRefused(filter, code: code, purpose: "nothing is observed")
+        }
         return EventStream(base: stream)
     }
 

@@ -88,8 +88,17 @@ extension Agent {
             return mustWait
         }
         if !mustWait.isEmpty {
-            for filter in mustWait { await waitForAcknowledgement(of: filter) }
-            try publish(plan.publications)
+            do {
+                for filter in mustWait {
+                    if let code = await waitForAcknowledgement(of: filter) {
+                        throw subscriptionRefused(filter, code: code, purpose: "no \(Request.eventType) was published")
+                    }
+                }
+                try publish(plan.publications)
+            } catch {
+                continuation.finish()  // releases the response subscriptions now, not at the timeout
+                throw error
+            }
         }
         return Responses(base: stream, timeout: timeout, ending: ending)
     }

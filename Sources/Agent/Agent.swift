@@ -93,7 +93,9 @@ public final class Agent: Service, Sendable {
             rejectedResponses: counters.rejectedResponses.load(ordering: .relaxed),
             droppedObserverEvents: counters.droppedObserverEvents.load(ordering: .relaxed),
             droppedOfflinePublications: counters.droppedOfflinePublications.load(ordering: .relaxed),
-            connections: counters.connections.load(ordering: .relaxed))
+            connections: counters.connections.load(ordering: .relaxed),
+            refusedSubscriptions: counters.refusedSubscriptions.load(ordering: .relaxed),
+            refusedPublications: client.refusedPublicationCount)
     }
 
     /// Runs the agent until graceful shutdown or cancellation: connects, reconnects, routes.

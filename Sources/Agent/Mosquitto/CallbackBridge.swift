@@ -16,6 +16,8 @@ final class CallbackBridge: Sendable {
     private let lastConnack = Atomic<Int32>(0)
     /// Whether `on_disconnect` ran since the last connect; if not, the loop reports the disconnect itself.
     private let disconnectReported = Atomic<Bool>(false)
+    /// Publications the broker refused with a PUBACK or PUBREC reason code (MQTT 5 only).
+    private let refusedPublications = Atomic<Int>(0)
     private let broker: String
     private let protocolVersion: Int32
     private let usesTLS: Bool
@@ -32,6 +34,9 @@ final class CallbackBridge: Sendable {
 
     /// How many events were dropped because the stream's buffer was full.
     var droppedEventCount: Int { droppedEvents.load(ordering: .relaxed) }
+
+    /// How many publications the broker refused (MQTT 5 PUBACK/PUBREC reason code 0x80 or more).
+    var refusedPublicationCount: Int { refusedPublications.load(ordering: .relaxed) }
 
     /// Yields one event; counts it when the buffer is full.
     func yield(_ event: TransportEvent) {
@@ -106,7 +111,8 @@ final class CallbackBridge: Sendable {
         yield(.unsubscribed(MQTTMessageID(rawValue: mid)))
     }
 
-    fileprivate func didPublish(_ mid: Int32) {
+    fileprivate func didPublish(_ mid: Int32, reasonCode: Int32) {
+        if reasonCode >= 0x80 { refusedPublications.add(1, ordering: .relaxed) }
         yield(.published(MQTTMessageID(rawValue: mid)))
     }
 
@@ -142,9 +148,10 @@ final class CallbackBridge: Sendable {
             guard let context else { return }
             Unmanaged<CallbackBridge>.fromOpaque(context).takeUnretainedValue().didUnsubscribe(mid)
         }
-        mosquitto_publish_callback_set(handle) { _, context, mid in
+        // The MQTT 5 callback also serves 3.1.1 (reason code 0): it reports the broker's refusals.
+        mosquitto_publish_v5_callback_set(handle) { _, context, mid, reasonCode, _ in
             guard let context else { return }
-            Unmanaged<CallbackBridge>.fromOpaque(context).takeUnretainedValue().didPublish(mid)
+            Unmanaged<CallbackBridge>.fromOpaque(context).takeUnretainedValue().didPublish(mid, reasonCode: reasonCode)
         }
     }
 }
