@@ -219,9 +219,9 @@ extension Agent {
             }
             return addSubscription(filter, in: &state)
         }
-        if mustWait, let code = await waitForAcknowledgement(of: filter) {
-            continuation.finish()  // removes the observer again (onTermination)
-            throw subscriptionRefused(filter, code: code, purpose: "nothing is observed")
+        if mustWait {
+            // A refusal finishes the stream, which removes the observer again (onTermination).
+            try await requireAcknowledgement(of: filter, purpose: "nothing is observed") { continuation.finish() }
         }
         return EventStream(base: stream)
     }

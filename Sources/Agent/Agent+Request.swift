@@ -90,9 +90,7 @@ extension Agent {
         if !mustWait.isEmpty {
             do {
                 for filter in mustWait {
-                    if let code = await waitForAcknowledgement(of: filter) {
-                        throw subscriptionRefused(filter, code: code, purpose: "no \(Request.eventType) was published")
-                    }
+                    try await requireAcknowledgement(of: filter, purpose: "no \(Request.eventType) was published") {}
                 }
                 try publish(plan.publications)
             } catch {

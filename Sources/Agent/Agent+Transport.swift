@@ -92,6 +92,18 @@ extension Agent {
         return state.withLock { $0.refusedFilters[filter] }
     }
 
+    /// Waits until `filter` is acknowledged (or the connection is lost, or the agent stops); when the
+    /// broker refused it, calls `release` and throws.
+    ///
+    /// A function of its own, not inlined: the Swift 6.3 optimizer crashed splitting the generic
+    /// async `observe` when this throw sat in it.
+    @inline(never)
+    func requireAcknowledgement(of filter: String, purpose: String, release: () -> Void) async throws {
+        guard let code = await waitForAcknowledgement(of: filter) else { return }
+        release()
+        throw subscriptionRefused(filter, code: code, purpose: purpose)
+    }
+
     /// The error for a subscription the broker refused.
     func subscriptionRefused(_ filter: String, code: Int32, purpose: String) -> AgentError {
         let reason = reasonCode(code)
