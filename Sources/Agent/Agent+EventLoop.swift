@@ -38,7 +38,11 @@ extension Agent {
             return true
         } catch {
             logger.debug("Connect failed", metadata: ["mqtt.broker": "\(configuration.broker.url)", "error": "\(error)"])
-            state.withLock { $0.finalError = AgentError(code: .connectionFailed, detail: "\(error)") }
+            state.withLock { state in
+                // After a stop was asked for, a failed attempt (the client is closed) is no error.
+                guard state.phase != .stopping, state.phase != .stopped else { return }
+                state.finalError = AgentError(code: .connectionFailed, detail: "\(error)")
+            }
             return false
         }
     }
@@ -239,8 +243,10 @@ extension Agent {
                     return .close
                 }
             case .idle, .connecting, .offline:
+                // A stop while offline is still graceful: run() returns without an error.
                 state.phase = .stopped
                 state.isStopRequested = true
+                state.finalError = nil
                 notifyStateObservers(&state)
                 return .close
             }

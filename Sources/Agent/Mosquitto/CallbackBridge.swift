@@ -12,7 +12,7 @@ final class CallbackBridge: Sendable {
     let stream: AsyncStream<TransportEvent>
     private let continuation: AsyncStream<TransportEvent>.Continuation
     private let droppedEvents = Atomic<Int>(0)
-    /// The code of the last CONNACK, so that a refusal's disconnect can say why. Loop thread only.
+    /// The code of the last CONNACK, so that a refusal's disconnect can say why. Used under the connection's lock.
     private let lastConnack = Atomic<Int32>(0)
     /// Whether `on_disconnect` ran since the last connect; if not, the loop reports the disconnect itself.
     private let disconnectReported = Atomic<Bool>(false)

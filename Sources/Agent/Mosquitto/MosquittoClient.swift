@@ -88,7 +88,8 @@ package final class MosquittoClient: Sendable {
         return try withCStrings(filters, .subscribe) { list in
             try connection.perform(.subscribe) { handle in
                 var mid: Int32 = 0
-                let result = mosquitto_subscribe_multiple(handle, &mid, Int32(filters.count), list, qos.rawValue, 0, nil)
+                let result = mosquitto_subscribe_multiple(
+                    handle, &mid, Int32(filters.count), list, qos.rawValue, 0, nil)
                 return (result, MQTTMessageID(rawValue: mid))
             }
         }
@@ -164,7 +165,7 @@ package final class MosquittoClient: Sendable {
             throw MosquittoError.library(
                 MOSQ_ERR_PAYLOAD_SIZE.rawValue, operation: .publish, broker: configuration.broker.description)
         }
-        return try connection.perform(.publish) { handle in
+        return try connection.perform(.publish, subject: "topic '\(topic)'") { handle in
             var mid: Int32 = 0
             let result = mosquitto_publish(
                 handle, &mid, topic, Int32(bytes.count), bytes.baseAddress, qos.rawValue, retain)
@@ -172,11 +173,22 @@ package final class MosquittoClient: Sendable {
         }
     }
 
+    /// Checks the filters here, so that a bad one is named whether or not the client is connected
+    /// (libmosquitto checks them only when it has a connection).
     private func requireFilters(_ filters: [String], _ operation: MosquittoError.Operation) throws {
-        guard !filters.isEmpty else {
-            throw MosquittoError(
-                code: .invalidArgument, operation: operation, broker: configuration.broker.description,
-                detail: "no topic filters given")
+        func invalid(_ detail: String) -> MosquittoError {
+            MosquittoError(
+                code: .invalidArgument, operation: operation, broker: configuration.broker.description, detail: detail)
+        }
+        guard !filters.isEmpty else { throw invalid("no topic filters given") }
+        for filter in filters {
+            let isValid = filter.withCString { text in
+                mosquitto_sub_topic_check(text) == MOSQ_ERR_SUCCESS.rawValue
+                    && mosquitto_validate_utf8(text, Int32(clamping: strlen(text))) == MOSQ_ERR_SUCCESS.rawValue
+            }
+            guard isValid, !filter.isEmpty else {
+                throw invalid("'\(filter)' is not a valid topic filter ('#' only last, wildcards fill a whole level)")
+            }
         }
     }
 

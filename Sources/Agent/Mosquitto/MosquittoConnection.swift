@@ -39,8 +39,8 @@ final class MosquittoConnection: Sendable {
 
     /// Creates and configures the handle; nothing touches the network until ``connect()``.
     init(configuration: MosquittoClient.Configuration, loop: MosquittoEventLoop) throws {
-        try MosquittoLibrary.checkInitialized()
         let broker = configuration.broker
+        try MosquittoLibrary.checkInitialized(broker: broker)
         let keepAlive = try Self.keepAliveSeconds(configuration.keepAlive, broker: broker)
         guard configuration.eventBufferSize > 0 else {
             throw MosquittoError(
@@ -102,6 +102,9 @@ final class MosquittoConnection: Sendable {
                 throw MosquittoError.library(
                     MOSQ_ERR_NO_CONN.rawValue, operation: .connect, broker: brokerText, usesTLS: broker.usesTLS)
             }
+            // libmosquitto opens the socket without close-on-exec; a child process the program starts
+            // later (a broker, say) must not keep the connection open after we close it.
+            _ = fcntl(socket, F_SETFD, FD_CLOEXEC)
             let isWritable = mosquitto_want_write(handle)
             try loop.register(self, socket: socket, writable: isWritable)
             state.socket = socket
@@ -110,8 +113,12 @@ final class MosquittoConnection: Sendable {
     }
 
     /// Runs one libmosquitto call that queues a packet, checks its return code, and arms `EPOLLOUT`.
+    ///
+    /// - Parameter subject: What the call was about (`"topic 'a/#'"`), put in front of the error text;
+    ///   evaluated only on failure.
     func perform<Value: Sendable>(
         _ operation: MosquittoError.Operation,
+        subject: @autoclosure () -> String? = nil,
         _ body: (OpaquePointer) -> (result: Int32, value: Value)
     ) throws -> Value {
         try state.withLock { state in
@@ -120,8 +127,12 @@ final class MosquittoConnection: Sendable {
             let (result, value) = body(handle)
             let errnoValue = errno
             guard result == MOSQ_ERR_SUCCESS.rawValue else {
-                throw MosquittoError.library(
+                let error = MosquittoError.library(
                     result, errno: errnoValue, operation: operation, broker: brokerText, usesTLS: broker.usesTLS)
+                guard let subject = subject() else { throw error }
+                throw MosquittoError(
+                    code: error.code, operation: operation, broker: brokerText, libraryCode: result,
+                    systemErrno: error.systemErrno, detail: "\(subject): \(error.detail)")
             }
             if let socket = state.socket, !state.isWriteArmed, mosquitto_want_write(handle) {
                 loop.update(socket: socket, id: id, writable: true)
@@ -254,7 +265,8 @@ final class MosquittoConnection: Sendable {
 }
 
 /// Calls `body` with a C string for `string`, or with `nil`.
-func withOptionalCString<Result>(_ string: String?, _ body: (UnsafePointer<CChar>?) throws -> Result) rethrows -> Result {
+func withOptionalCString<Result>(_ string: String?, _ body: (UnsafePointer<CChar>?) throws -> Result) rethrows -> Result
+{
     guard let string else { return try body(nil) }
     return try string.withCString(body)
 }

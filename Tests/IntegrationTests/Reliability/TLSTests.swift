@@ -18,8 +18,8 @@ struct TLSTests {
 
     /// Starts a broker whose TLS listeners present a valid, an expired, a wrong-host and a
     /// self-signed certificate, plus one that requires a client certificate.
-    func withTLSBroker(_ body: (TestBroker, TestCertificates, Listeners) async throws -> Void) async throws {
-        let certificates = try TestCertificates.shared()
+    func withTLSBroker(_ body: (TestBroker, CertificateSet, Listeners) async throws -> Void) async throws {
+        let certificates = try CertificateSet.shared()
         let ports = try (0..<5).map { _ in try TestBroker.freeLoopbackPort() }
         let listeners = Listeners(
             valid: ports[0], expired: ports[1], wrongHost: ports[2], mutual: ports[3], selfSigned: ports[4])

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Keys are P-256 (quick to generate) and the files are world-readable, because mosquitto started
 /// as root reads them after dropping to its own user.
-struct TestCertificates: Sendable {
+struct CertificateSet: Sendable {
     /// What went wrong while generating them.
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -32,10 +32,10 @@ struct TestCertificates: Sendable {
     var clientCertificate: String { path("client.pem") }
     var clientKey: String { path("client.key") }
 
-    private static let generated = Result { try TestCertificates.generate() }
+    private static let generated = Result { try CertificateSet.generate() }
 
     /// The certificates of this test run (generated on first use).
-    static func shared() throws -> TestCertificates {
+    static func shared() throws -> CertificateSet {
         try generated.get()
     }
 
@@ -43,7 +43,7 @@ struct TestCertificates: Sendable {
         directory.appendingPathComponent(name).path
     }
 
-    private static func generate() throws -> TestCertificates {
+    private static func generate() throws -> CertificateSet {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("coaty-test-certificates-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -85,7 +85,7 @@ struct TestCertificates: Sendable {
             try FileManager.default.setAttributes(
                 [.posixPermissions: 0o644], ofItemAtPath: directory.appendingPathComponent(file).path)
         }
-        return TestCertificates(directory: directory)
+        return CertificateSet(directory: directory)
     }
 
     /// `openssl x509` cannot back-date a certificate; `openssl ca` can, with a minimal CA configuration.

@@ -1,0 +1,180 @@
+public import CoreTypes
+public import Logging
+
+/// Tracks which agents and which objects of a type are there: which joined, changed and left.
+///
+/// Each observation keeps its own set of objects. It discovers the objects that are already
+/// there (a Discover by type once the agent is online), then follows Advertise events (a new
+/// object is ``ObjectLifecycleEvent/added(_:)``, a re-advertised object with different content
+/// ``ObjectLifecycleEvent/changed(_:)``) and Deadvertise events, including the last wills of
+/// agents that died: the deadvertised objects, and every tracked object that belongs to one of
+/// them through `parentObjectId`, are ``ObjectLifecycleEvent/removed(_:)``.
+///
+/// ```swift
+/// for await event in try await lifecycle.observeAgents() {
+///     switch event {
+///     case .added(let agent): print("joined:", agent.name)
+///     case .changed(let agent): print("changed:", agent.name)
+///     case .removed(let agent): print("left:", agent.name)
+///     }
+/// }
+/// ```
+///
+/// The observations run inside the controller's ``run()`` (the container runs it); they end
+/// when the consumer stops iterating, when the controller stops, or when the agent stops.
+public final class ObjectLifecycleController: Controller {
+    /// The options of an ``ObjectLifecycleController``.
+    public struct Options: Sendable, Decodable {
+        /// How long the initial Discover of an observation collects Resolves (JSON: seconds).
+        public var discoverTimeout: Duration
+
+        /// Creates options.
+        public init(discoverTimeout: Duration = .seconds(5)) {
+            self.discoverTimeout = discoverTimeout
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case discoverTimeout
+        }
+
+        /// Decodes `{"discoverTimeout": seconds}`; a missing member keeps its default.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init()
+            if let seconds = try container.decodeIfPresent(Double.self, forKey: .discoverTimeout) {
+                discoverTimeout = try Self.duration(
+                    seconds: seconds, at: container.codingPath + [CodingKeys.discoverTimeout])
+            }
+        }
+
+        static func duration(seconds: Double, at path: [any CodingKey]) throws -> Duration {
+            guard seconds.isFinite, seconds > 0 else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: path, debugDescription: "must be a positive number of seconds"))
+            }
+            return .milliseconds(Int64((seconds * 1000).rounded()))
+        }
+    }
+
+    /// The agent the observations use.
+    public let agent: Agent
+    /// The controller's options.
+    public let options: Options
+    let logger: Logger
+    let tasks = ControllerTasks()
+
+    /// Creates a controller for `agent`.
+    public init(agent: Agent, options: Options = Options(), logger: Logger = Logger.current) {
+        self.agent = agent
+        self.options = options
+        self.logger = logger
+    }
+
+    /// Creates the controller from its container context, reading ``Options`` from the configuration.
+    ///
+    /// - Throws: ``ContainerError`` with code ``ContainerError/Code/invalidOptions``.
+    public convenience init(context: ControllerContext) throws {
+        self.init(agent: context.agent, options: try context.options(as: Options.self), logger: context.logger)
+    }
+
+    /// Runs the observations until the controller stops.
+    public func run() async throws {
+        await tasks.run()
+    }
+
+    /// Ends every observation.
+    public func willStop() async throws {
+        tasks.finish()
+    }
+
+    /// Observes the agents of the network (their identities), this one included.
+    ///
+    /// - Throws: ``AgentError`` with code ``AgentError/Code/stopped`` when the agent or the controller stopped.
+    public func observeAgents() async throws -> EventStream<ObjectLifecycleEvent> {
+        try await observe(coreType: .identity)
+    }
+
+    /// Observes the objects of a core type that satisfy `isIncluded`.
+    ///
+    /// - Throws: ``AgentError`` with code ``AgentError/Code/stopped`` when the agent or the controller stopped.
+    public func observe(
+        coreType: CoreType, where isIncluded: @escaping @Sendable (any CoatyObject) -> Bool = { _ in true }
+    ) async throws -> EventStream<ObjectLifecycleEvent> {
+        try await observe(
+            advertise: try await agent.observeAdvertise(coreType: coreType), discover: Discover(coreTypes: [coreType]),
+            isIncluded: isIncluded)
+    }
+
+    /// Observes the objects of an object type that satisfy `isIncluded`.
+    ///
+    /// - Throws: ``AgentError`` with code ``AgentError/Code/invalidEvent`` for an invalid object
+    ///   type, ``AgentError/Code/stopped`` when the agent or the controller stopped.
+    public func observe(
+        objectType: String, where isIncluded: @escaping @Sendable (any CoatyObject) -> Bool = { _ in true }
+    ) async throws -> EventStream<ObjectLifecycleEvent> {
+        try await observe(
+            advertise: try await agent.observeAdvertise(objectType: objectType),
+            discover: Discover(objectTypes: [objectType]), isIncluded: isIncluded)
+    }
+
+    private enum Input: Sendable {
+        case seen(any CoatyObject)
+        case deadvertised([String])
+    }
+
+    private func observe(
+        advertise: EventStream<Received<Advertise>>, discover: Discover,
+        isIncluded: @escaping @Sendable (any CoatyObject) -> Bool
+    ) async throws -> EventStream<ObjectLifecycleEvent> {
+        let deadvertise = try await agent.observeDeadvertise()
+        let (events, output) = AsyncStream.makeStream(
+            of: ObjectLifecycleEvent.self,
+            bufferingPolicy: .bufferingOldest(max(agent.configuration.observerBufferSize, 1)))
+        let (terminated, terminate) = AsyncStream.makeStream(of: Void.self)
+        output.onTermination = { _ in terminate.finish() }
+        let agent = self.agent
+        let timeout = options.discoverTimeout
+        let added = tasks.add {
+            await race(
+                {
+                    let (inputs, input) = AsyncStream.makeStream(of: Input.self)
+                    await withDiscardingTaskGroup { group in
+                        group.addTask {
+                            for await received in advertise where isIncluded(received.event.object) {
+                                input.yield(.seen(received.event.object))
+                            }
+                            input.finish()
+                        }
+                        group.addTask {
+                            for await received in deadvertise { input.yield(.deadvertised(received.event.objectIDs)) }
+                            input.finish()
+                        }
+                        group.addTask {
+                            for await state in agent.connectionStates() where state == .online { break }
+                            guard let responses = try? await agent.discover(discover, timeout: timeout) else { return }
+                            for await resolve in responses {
+                                if let object = resolve.event.object, isIncluded(object) { input.yield(.seen(object)) }
+                            }
+                        }
+                        var tracker = ObjectLifecycleTracker()
+                        for await next in inputs {
+                            switch next {
+                            case .seen(let object):
+                                if let event = tracker.saw(object) { output.yield(event) }
+                            case .deadvertised(let ids):
+                                for event in tracker.deadvertised(ids) { output.yield(event) }
+                            }
+                        }
+                        group.cancelAll()
+                    }
+                }, until: terminated)
+            output.finish()
+        }
+        guard added else {
+            output.finish()
+            throw AgentError(
+                code: .stopped, detail: "the ObjectLifecycleController has stopped; no observation was made")
+        }
+        return EventStream(base: events)
+    }
+}
