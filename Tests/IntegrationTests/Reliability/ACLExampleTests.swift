@@ -32,7 +32,7 @@ struct ACLExampleTests {
         let files = try BrokerSecurityFiles()
         defer { files.remove() }
         let users = ["plant1-agent", "plant1-dashboard"]
-        let passwords = try files.passwordFile(users.map { ($0, "\($0)-password") })
+        let passwords = try await files.passwordFile(users.map { ($0, "\($0)-password") })
         let acl = try files.aclFile(try Self.readmeACL())
         let brokerConfiguration = [
             "allow_anonymous false", "password_file \(passwords)", "acl_file \(acl)", AuthorizationTests.queueLimit,

@@ -27,7 +27,7 @@ struct AuthorizationTests {
     func withPasswordBroker(_ body: (TestBroker) async throws -> Void) async throws {
         let files = try BrokerSecurityFiles()
         defer { files.remove() }
-        let passwords = try files.passwordFile([("agent", "agent-secret"), ("admin", "admin-secret")])
+        let passwords = try await files.passwordFile([("agent", "agent-secret"), ("admin", "admin-secret")])
         let acl = try files.aclFile(Self.aclFile)
         try await TestBroker.withBroker(
             extraConfiguration: [

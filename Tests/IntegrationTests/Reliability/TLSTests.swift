@@ -19,7 +19,7 @@ struct TLSTests {
     /// Starts a broker whose TLS listeners present a valid, an expired, a wrong-host and a
     /// self-signed certificate, plus one that requires a client certificate.
     func withTLSBroker(_ body: (TestBroker, CertificateSet, Listeners) async throws -> Void) async throws {
-        let certificates = try CertificateSet.shared()
+        let certificates = try await CertificateSet.shared()
         let ports = try (0..<5).map { _ in try TestBroker.freeLoopbackPort() }
         let listeners = Listeners(
             valid: ports[0], expired: ports[1], wrongHost: ports[2], mutual: ports[3], selfSigned: ports[4])

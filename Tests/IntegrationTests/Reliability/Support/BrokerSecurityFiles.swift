@@ -21,11 +21,11 @@ struct BrokerSecurityFiles {
     }
 
     /// Writes a mosquitto password file with these users; returns its path.
-    func passwordFile(_ users: [(name: String, password: String)]) throws -> String {
+    func passwordFile(_ users: [(name: String, password: String)]) async throws -> String {
         let file = directory.appendingPathComponent("passwords").path
         for (index, user) in users.enumerated() {
             let create = index == 0 ? ["-c"] : []
-            try Self.run("mosquitto_passwd", ["-b"] + create + [file, user.name, user.password])
+            try await Self.run("mosquitto_passwd", ["-b"] + create + [file, user.name, user.password])
         }
         try Self.makeReadable(file)
         return file
@@ -81,23 +81,13 @@ struct BrokerSecurityFiles {
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
     }
 
-    private static func run(_ tool: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = (environment["PATH"] ?? "/usr/bin:/bin") + ":/usr/sbin:/sbin"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+    private static func run(_ tool: String, _ arguments: [String]) async throws {
+        let process = try ChildProcess("/usr/bin/env", arguments: [tool] + arguments)
+        let text = await process.waitForEndOfOutput()
+        let status = process.waitForExit()
+        guard status == 0 else {
             throw Failure(
-                description:
-                    "\(tool) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(text)")
+                description: "\(tool) \(arguments.joined(separator: " ")) failed (wait status \(status)): \(text)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Certificates for the TLS tests, generated once per test run with the `openssl` command line
 /// into a temporary directory: a CA, a second CA nobody trusts, broker certificates (valid for
@@ -32,22 +33,28 @@ struct CertificateSet: Sendable {
     var clientCertificate: String { path("client.pem") }
     var clientKey: String { path("client.key") }
 
-    private static let generated = Result { try CertificateSet.generate() }
+    private static let generation = Mutex<Task<CertificateSet, any Error>?>(nil)
 
     /// The certificates of this test run (generated on first use).
-    static func shared() throws -> CertificateSet {
-        try generated.get()
+    static func shared() async throws -> CertificateSet {
+        let task = generation.withLock { current in
+            if let current { return current }
+            let task = Task { try await generate() }
+            current = task
+            return task
+        }
+        return try await task.value
     }
 
     private func path(_ name: String) -> String {
         directory.appendingPathComponent(name).path
     }
 
-    private static func generate() throws -> CertificateSet {
+    private static func generate() async throws -> CertificateSet {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("coaty-test-certificates-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let run = { (arguments: [String]) in try openssl(arguments, in: directory) }
+        func run(_ arguments: [String]) async throws { try await openssl(arguments, in: directory) }
         let key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
         let serverNames = "subjectAltName=IP:127.0.0.1,DNS:localhost"
         try "\(serverNames)\n".write(
@@ -55,28 +62,28 @@ struct CertificateSet: Sendable {
         try "subjectAltName=DNS:other.example\n".write(
             to: directory.appendingPathComponent("wrong-host.ext"), atomically: true, encoding: .utf8)
 
-        try run(
+        try await run(
             ["req", "-x509"] + key + [
                 "-keyout", "ca.key", "-out", "ca.pem", "-days", "30", "-subj", "/CN=Coaty Test CA",
             ])
-        try run(
+        try await run(
             ["req", "-x509"] + key + [
                 "-keyout", "other-ca.key", "-out", "other-ca.pem", "-days", "30", "-subj", "/CN=Other CA",
             ])
-        try run(["req"] + key + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost"])
+        try await run(["req"] + key + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost"])
         let sign = [
             "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-days", "30",
         ]
-        try run(sign + ["-out", "server.pem", "-extfile", "server.ext"])
-        try run(sign + ["-out", "wrong-host.pem", "-extfile", "wrong-host.ext"])
-        try signExpired(in: directory, run: run)
-        try run(
+        try await run(sign + ["-out", "server.pem", "-extfile", "server.ext"])
+        try await run(sign + ["-out", "wrong-host.pem", "-extfile", "wrong-host.ext"])
+        try await signExpired(in: directory)
+        try await run(
             ["req", "-x509"] + key + [
                 "-keyout", "self-signed.key", "-out", "self-signed.pem", "-days", "30", "-subj", "/CN=localhost",
                 "-addext", serverNames,
             ])
-        try run(["req"] + key + ["-keyout", "client.key", "-out", "client.csr", "-subj", "/CN=coaty-agent"])
-        try run([
+        try await run(["req"] + key + ["-keyout", "client.key", "-out", "client.csr", "-subj", "/CN=coaty-agent"])
+        try await run([
             "x509", "-req", "-in", "client.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-days", "30",
             "-out", "client.pem",
         ])
@@ -89,7 +96,7 @@ struct CertificateSet: Sendable {
     }
 
     /// `openssl x509` cannot back-date a certificate; `openssl ca` can, with a minimal CA configuration.
-    private static func signExpired(in directory: URL, run: ([String]) throws -> Void) throws {
+    private static func signExpired(in directory: URL) async throws {
         let database = directory.appendingPathComponent("ca-database", isDirectory: true)
         try FileManager.default.createDirectory(at: database, withIntermediateDirectories: true)
         try "".write(to: database.appendingPathComponent("index.txt"), atomically: true, encoding: .utf8)
@@ -111,29 +118,22 @@ struct CertificateSet: Sendable {
 
             """
         try configuration.write(to: directory.appendingPathComponent("ca.cnf"), atomically: true, encoding: .utf8)
-        try run([
-            "ca", "-batch", "-config", "ca.cnf", "-cert", "ca.pem", "-keyfile", "ca.key", "-in", "server.csr",
-            "-out", "expired.pem", "-startdate", "20200101000000Z", "-enddate", "20200102000000Z", "-extensions",
-            "server",
-            "-notext",
-        ])
+        try await openssl(
+            [
+                "ca", "-batch", "-config", "ca.cnf", "-cert", "ca.pem", "-keyfile", "ca.key", "-in", "server.csr",
+                "-out", "expired.pem", "-startdate", "20200101000000Z", "-enddate", "20200102000000Z", "-extensions",
+                "server",
+                "-notext",
+            ], in: directory)
     }
 
-    private static func openssl(_ arguments: [String], in directory: URL) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl"] + arguments
-        process.currentDirectoryURL = directory
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+    private static func openssl(_ arguments: [String], in directory: URL) async throws {
+        let process = try ChildProcess("/usr/bin/env", arguments: ["-C", directory.path, "openssl"] + arguments)
+        let text = await process.waitForEndOfOutput()
+        let status = process.waitForExit()
+        guard status == 0 else {
             throw Failure(
-                description:
-                    "openssl \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(text)")
+                description: "openssl \(arguments.joined(separator: " ")) failed (wait status \(status)): \(text)")
         }
     }
 }
