@@ -182,7 +182,11 @@ extension Agent {
             }
             var waiters: [CheckedContinuation<Void, Never>] = []
             var refused: [(String, Int32)] = []
-            for (index, filter) in filters.enumerated() where state.subscriptions.users(of: filter) > 0 {
+            for (index, filter) in filters.enumerated() {
+                // Waiters are resumed also when the last user left meanwhile (a request that timed out
+                // before its SUBACK), so that nobody waits for ever.
+                waiters += state.acknowledgementWaiters.removeValue(forKey: filter) ?? []
+                guard state.subscriptions.users(of: filter) > 0 else { continue }
                 let code = index < grantedQoS.count ? grantedQoS[index] : 0
                 if code >= 0x80 {
                     state.refusedFilters[filter] = code
@@ -190,7 +194,6 @@ extension Agent {
                 } else {
                     state.acknowledged.insert(filter)
                 }
-                waiters += state.acknowledgementWaiters.removeValue(forKey: filter) ?? []
             }
             return (waiters, refused, id == state.resubscriptionID)
         }
