@@ -61,6 +61,12 @@ let package = Package(
             path: "Benchmarks/CoatyBenchmarks",
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "CoatySoak",
+            dependencies: ["Agent", "CoreTypes"],
+            path: "Benchmarks/CoatySoak",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "CoreTypesTests",
             dependencies: ["CoreTypes"],

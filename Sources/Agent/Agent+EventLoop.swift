@@ -19,8 +19,8 @@ extension Agent {
                     if handleDisconnected(error) { scheduleReconnect(in: &group) }
                 case .message(let message):
                     route(message)
-                case .subscribed(let id, _):
-                    handleSubscribed(id)
+                case .subscribed(let id, let granted):
+                    handleSubscribed(id, grantedQoS: granted)
                 case .unsubscribed:
                     break
                 case .published(let id):
@@ -75,10 +75,14 @@ extension Agent {
     func giveUp() {
         let isStopping = state.withLock { state in
             let wasStopping = state.phase == .stopping || state.phase == .stopped
-            if !wasStopping, state.finalError == nil {
+            if !wasStopping {
+                let retries = state.backoff.failedAttempts
+                let limit = state.backoff.policy.maximumAttempts.map { "\($0)" } ?? "unlimited"
+                let last = state.finalError.map { "; the last attempt failed: \($0.detail)" } ?? ""
                 state.finalError = AgentError(
                     code: .connectionFailed,
-                    detail: "cannot connect to \(configuration.broker.url): the reconnect policy gave up")
+                    detail: "cannot connect to \(configuration.broker.url): gave up after \(retries) "
+                        + "retries (ReconnectPolicy.maximumAttempts is \(limit))\(last)")
             }
             state.phase = .stopped
             return wasStopping
@@ -95,12 +99,14 @@ extension Agent {
             state.finalError = nil
             state.backoff.reset()
             state.acknowledged = []
+            state.refusedFilters = [:]
             state.pendingAcknowledgements = [:]
             let filters = state.subscriptions.filters
             if !filters.isEmpty {
                 do {
                     let id = try client.subscribe(to: filters, qos: mqttQoS)
                     state.pendingAcknowledgements[id] = filters
+                    state.resubscriptionID = id
                 } catch {
                     logger.debug("Resubscribe failed", metadata: ["error": "\(error)"])
                 }
@@ -128,10 +134,15 @@ extension Agent {
     /// CONNACK refused. Bad credentials and missing authorisation are final; the rest is retried.
     func handleRefused(_ code: ConnackCode) {
         let isFinal = [1, 2, 4, 5].contains(code.rawValue) || code.rawValue >= 0x80
+        // MQTT 3.1.1: 4 bad user name or password, 5 not authorised; MQTT 5: 0x86, 0x87, 0x8C.
+        let isCredentials = (code.protocolVersion == 5 ? [0x86, 0x87, 0x8C] : [4, 5]).contains(code.rawValue)
+        let hint = isCredentials ? "; check the username and password (or the client certificate) and the broker's ACL" : ""
         logger.debug("Connection refused", metadata: ["mqtt.broker": "\(configuration.broker.url)", "mqtt.reason": "\(code)"])
         state.withLock { state in
+            guard state.phase != .stopping, state.phase != .stopped else { return }
             state.finalError = AgentError(
-                code: .connectionFailed, detail: "broker \(configuration.broker.url) refused the connection: \(code)")
+                code: .connectionFailed,
+                detail: "broker \(configuration.broker.url) refused the connection: \(code) (CONNACK \(code.rawValue))\(hint)")
             if isFinal { state.phase = .stopped }
         }
         if isFinal { client.close() }
@@ -143,6 +154,7 @@ extension Agent {
             if state.phase == .stopping || state.phase == .stopped { return (false, state.takeAllWaiters()) }
             state.phase = state.phase == .connecting ? .connecting : .offline
             state.acknowledged = []
+            state.refusedFilters = [:]
             state.pendingAcknowledgements = [:]
             if let error { state.finalError = AgentError(code: .connectionFailed, detail: "\(error)") }
             notifyStateObservers(&state)
@@ -157,18 +169,51 @@ extension Agent {
         return reconnect
     }
 
-    /// SUBACK: the filters are in place; release their waiters.
-    func handleSubscribed(_ id: MQTTMessageID) {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            guard let filters = state.pendingAcknowledgements.removeValue(forKey: id) else { return [] }
-            var waiters: [CheckedContinuation<Void, Never>] = []
-            for filter in filters where state.subscriptions.users(of: filter) > 0 {
-                state.acknowledged.insert(filter)
-                waiters += state.acknowledgementWaiters.removeValue(forKey: filter) ?? []
+    /// SUBACK: the filters are in place, or refused (return code 0x80 in MQTT 3.1.1, a reason code
+    /// of 0x80 or more in MQTT 5); release their waiters, who find out which.
+    ///
+    /// A refusal is counted. The observe or request call that waits for it throws it; a refused
+    /// resubscription (after a reconnect, nobody waits) is logged at info instead, and the next
+    /// reconnect tries again.
+    func handleSubscribed(_ id: MQTTMessageID, grantedQoS: [Int32]) {
+        let (waiters, refused, isResubscription) = state.withLock { state in
+            guard let filters = state.pendingAcknowledgements.removeValue(forKey: id) else {
+                return ([CheckedContinuation<Void, Never>](), [(String, Int32)](), false)
             }
-            return waiters
+            var waiters: [CheckedContinuation<Void, Never>] = []
+            var refused: [(String, Int32)] = []
+            for (index, filter) in filters.enumerated() {
+                // Waiters are resumed also when the last user left meanwhile (a request that timed out
+                // before its SUBACK), so that nobody waits for ever.
+                waiters += state.acknowledgementWaiters.removeValue(forKey: filter) ?? []
+                guard state.subscriptions.users(of: filter) > 0 else { continue }
+                let code = index < grantedQoS.count ? grantedQoS[index] : 0
+                if code >= 0x80 {
+                    state.refusedFilters[filter] = code
+                    refused.append((filter, code))
+                } else {
+                    state.acknowledged.insert(filter)
+                }
+            }
+            return (waiters, refused, id == state.resubscriptionID)
+        }
+        counters.increment(.refusedSubscriptions, by: refused.count)
+        for (filter, code) in refused {
+            let metadata: Logger.Metadata = [
+                "mqtt.broker": "\(configuration.broker.url)", "mqtt.filter": "\(filter)", "mqtt.reason": "\(reasonCode(code))",
+            ]
+            if isResubscription {
+                logger.info("Broker refused a resubscription", metadata: metadata)
+            } else {
+                logger.debug("Broker refused a subscription", metadata: metadata)
+            }
         }
         waiters.forEach { $0.resume() }
+    }
+
+    /// The SUBACK or PUBACK code `code` in words, for the agent's protocol version.
+    func reasonCode(_ code: Int32) -> ReasonCode {
+        ReasonCode(rawValue: code, protocolVersion: configuration.broker.protocolVersion == .v5 ? 5 : 4)
     }
 
     /// PUBLISH written (QoS 0) or acknowledged (QoS 1): after the stop Deadvertise, disconnect.
@@ -191,6 +236,7 @@ extension Agent {
                 return .none
             case .online:
                 state.phase = .stopping
+                state.isStopRequested = true
                 notifyStateObservers(&state)
                 do {
                     state.stopMessageID = try client.publish(
@@ -202,6 +248,7 @@ extension Agent {
             case .idle, .connecting, .offline:
                 // A stop while offline is still graceful: run() returns without an error.
                 state.phase = .stopped
+                state.isStopRequested = true
                 state.finalError = nil
                 notifyStateObservers(&state)
                 return .close

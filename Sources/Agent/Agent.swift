@@ -93,7 +93,9 @@ public final class Agent: Service, Sendable {
             rejectedResponses: counters.rejectedResponses.load(ordering: .relaxed),
             droppedObserverEvents: counters.droppedObserverEvents.load(ordering: .relaxed),
             droppedOfflinePublications: counters.droppedOfflinePublications.load(ordering: .relaxed),
-            connections: counters.connections.load(ordering: .relaxed))
+            connections: counters.connections.load(ordering: .relaxed),
+            refusedSubscriptions: counters.refusedSubscriptions.load(ordering: .relaxed),
+            refusedPublications: client.refusedPublicationCount)
     }
 
     /// Runs the agent until graceful shutdown or cancellation: connects, reconnects, routes.
@@ -128,7 +130,8 @@ public final class Agent: Service, Sendable {
         } onCancel: {
             self.stop()
         }
-        if let error = state.withLock({ $0.finalError }) { throw error }
+        // A requested stop ends the agent normally, even while it was offline after a failed attempt.
+        if let error = state.withLock({ $0.isStopRequested ? nil : $0.finalError }) { throw error }
     }
 
     /// Creates the transport configuration: client id, will, credentials and TLS from the agent's.

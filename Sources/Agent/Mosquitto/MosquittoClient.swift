@@ -54,6 +54,12 @@ package final class MosquittoClient: Sendable {
     /// How many events were dropped because nobody read ``events`` fast enough.
     package var droppedEventCount: Int { connection.bridge.droppedEventCount }
 
+    /// How many publications the broker refused with a PUBACK or PUBREC reason code of 0x80 or more.
+    ///
+    /// Only MQTT 5 brokers say so, and only for QoS 1 and 2; with MQTT 3.1.1 a broker drops a
+    /// publication its ACL denies without telling the client.
+    package var refusedPublicationCount: Int { connection.bridge.refusedPublicationCount }
+
     /// Starts connecting to the broker; the outcome arrives as ``TransportEvent/connected(_:)`` or
     /// ``TransportEvent/disconnected(_:)``.
     ///

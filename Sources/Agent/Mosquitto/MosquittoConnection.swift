@@ -21,6 +21,8 @@ final class MosquittoConnection: Sendable {
         var socket: Int32?
         /// Whether `EPOLLOUT` is armed for `socket`.
         var isWriteArmed = false
+        /// Whether libmosquitto's log goes to the bridge (from connect until the CONNACK).
+        var isCapturingLog = false
     }
 
     /// How many packets one readiness event reads before the loop turns to other sockets.
@@ -83,14 +85,17 @@ final class MosquittoConnection: Sendable {
                     detail: "the client still has a connection")
             }
             bridge.prepareForConnect()
+            CallbackBridge.startCapturingLog(on: handle)
+            state.isCapturingLog = true
             errno = 0
             let result = withOptionalCString(bindAddress) { bindAddress in
                 mosquitto_connect_bind_async(handle, broker.host, Int32(broker.port), keepAliveSeconds, bindAddress)
             }
             let errnoValue = errno
             guard result == MOSQ_ERR_SUCCESS.rawValue else {
-                throw MosquittoError.library(
-                    result, errno: errnoValue, operation: .connect, broker: brokerText, usesTLS: broker.usesTLS)
+                // On loopback the TLS handshake can start, and fail, inside the connect call.
+                throw bridge.explainingTLSFailure(
+                    .library(result, errno: errnoValue, operation: .connect, broker: brokerText, usesTLS: broker.usesTLS))
             }
             let socket = mosquitto_socket(handle)
             guard socket >= 0 else {
@@ -240,6 +245,10 @@ final class MosquittoConnection: Sendable {
         state: inout State,
         outcome: (result: Int32, errno: Int32)
     ) -> Bool {
+        if state.isCapturingLog, bridge.hasConnack {
+            CallbackBridge.stopCapturingLog(on: handle)
+            state.isCapturingLog = false
+        }
         guard mosquitto_socket(handle) == socket else {
             state.socket = nil
             state.isWriteArmed = false

@@ -84,12 +84,28 @@ final class TestBroker: Sendable {
     /// Stops the broker process and starts it again on the same port, with the same configuration.
     /// Connected clients see their connection drop.
     func restart() async throws {
-        guard !isExternal else { throw Failure(description: "cannot restart the broker named by COATY_TEST_BROKER") }
         stop()
+        try await startOnSamePort()
+    }
+
+    /// A broker on a free loopback port that is not running yet: connections are refused until
+    /// ``startOnSamePort()``. Stop it with ``stop()`` (also when the test fails).
+    static func reserve(extraConfiguration: [String] = []) throws -> TestBroker {
+        TestBroker(host: "127.0.0.1", port: try freeLoopbackPort(), extraConfiguration: extraConfiguration, isExternal: false)
+    }
+
+    /// Starts the broker process on its port, with its configuration: after ``reserve(extraConfiguration:)``,
+    /// or after ``stop()`` to bring a killed broker back.
+    func startOnSamePort() async throws {
+        guard !isExternal else { throw Failure(description: "cannot restart the broker named by COATY_TEST_BROKER") }
+        var lastFailure = ""
         for _ in 0..<20 {
-            if case .running = try await launch() { return }
+            switch try await launch() {
+            case .running: return
+            case .exited(let log): lastFailure = log
+            }
         }
-        throw Failure(description: "mosquitto did not restart on port \(port)")
+        throw Failure(description: "mosquitto did not start on port \(port); its last output:\n\(lastFailure)")
     }
 
     /// Kills the broker process (SIGKILL, so clients see their connections drop at once), waits for
