@@ -290,6 +290,8 @@ extension Agent {
 
     func notifyStateObservers(_ state: inout AgentState) {
         let current = state.connectionState
-        for observer in state.stateObservers.values { observer.yield(current) }
+        for (id, observer) in state.stateObservers {
+            if case .terminated = observer.yield(current) { state.stateObservers[id] = nil }
+        }
     }
 }

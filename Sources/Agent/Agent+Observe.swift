@@ -152,11 +152,10 @@ extension Agent {
         let isStopped = state.withLock { state -> Bool in
             continuation.yield(state.connectionState)
             guard state.phase != .stopped else { return true }
-            let id = state.makeObserverID()
-            state.stateObservers[id] = continuation
-            continuation.onTermination = { [weak self] _ in
-                _ = self?.state.withLock { $0.stateObservers.removeValue(forKey: id) }
-            }
+            // No termination handler that takes the lock: the states are yielded with the lock held,
+            // and a cancelled watcher runs its handler under the runtime's lock of its own task,
+            // which that yield needs. A watcher that went away is dropped at the next state change.
+            state.stateObservers[state.makeObserverID()] = continuation
             return false
         }
         if isStopped { continuation.finish() }

@@ -40,4 +40,31 @@ struct AgentCancellationTests {
             }
         }
     }
+
+    /// Cancelling tasks that watch the connection states while the agent stops ends them all.
+    ///
+    /// The agent yields each state change with its state lock held; a cancelled watcher's stream
+    /// ran its termination handler, which took that lock, under the runtime's lock of the
+    /// watcher's task, which the yield needs to resume the watcher. Both waited for ever. The race
+    /// is narrow: before the fix this test hung in four runs out of six (a hang shows as the time
+    /// limit); ServiceGroup shutdowns, which cancel everything at once, hit the same pattern.
+    @Test func cancellingAStateWatcherWhileTheAgentStopsEndsBoth() async throws {
+        try await TestBroker.withBroker { broker in
+            for round in 0..<1000 {
+                let agent = try Agent(configuration: RunningAgents.configuration("Watched \(round)", broker: broker))
+                let running = Task { try await agent.run() }
+                await RunningAgents.waitUntilOnline(agent)
+                let watchers = (0..<8).map { _ in
+                    let states = agent.connectionStates()
+                    return Task { for await _ in states {} }
+                }
+                await withTaskGroup(of: Void.self) { group in
+                    for watcher in watchers { group.addTask { watcher.cancel() } }
+                    group.addTask { running.cancel() }
+                }
+                try await running.value
+                for watcher in watchers { await watcher.value }
+            }
+        }
+    }
 }

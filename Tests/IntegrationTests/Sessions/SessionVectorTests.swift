@@ -12,7 +12,11 @@ import Testing
 /// - correlation ids replaced by the vector's placeholders (``SessionComparison/placeholders(expected:recorded:)``);
 /// - what the observers received, per (agent, observer, source) in order, as parsed JSON (the
 ///   data is a value, not bytes, in `expected.observed` too);
-/// - no topic keeps a retained message unless the vector's message was retained.
+/// - no topic keeps a retained message unless the vector's message was retained;
+/// - every agent connected once and, where coaty-js logged nothing, rejected and dropped nothing.
+///
+/// A script may list publishers whose messages are compared as a set, each with its written
+/// reason (``SessionScript/unorderedPublishers``); today only `session-update-complete-both-observers`.
 @Suite(.timeLimit(.minutes(2)))
 struct SessionVectorTests {
     /// Lists every scenario without a script at once (COATY_VECTORS_DIR may name another set, so
