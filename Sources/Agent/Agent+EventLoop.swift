@@ -112,14 +112,13 @@ extension Agent {
                 }
             }
             for publication in joinPlan.publications { try? publishNow(publication) }
-            var queued = state.offlineQueue.drain()
-            while !queued.isEmpty {
-                let publication = queued.removeFirst()
+            let queued = state.offlineQueue.drain()
+            for (index, publication) in queued.enumerated() {
                 do {
                     try publishNow(publication)
                 } catch {
                     // The connection went away again: keep the rest, in order, for the next CONNACK.
-                    for rest in [publication] + queued { _ = state.offlineQueue.enqueue(rest, bytes: rest.payload.count) }
+                    for rest in queued[index...] { _ = state.offlineQueue.enqueue(rest, bytes: rest.payload.count) }
                     break
                 }
             }
