@@ -40,7 +40,10 @@ struct BrokerRestartTests {
                 let receivedA = try await Reliability.numbers(from: &iteratorA, through: 399)
                 let receivedB = try await Reliability.numbers(from: &iteratorB, through: 399)
                 for (name, received, keptFrom) in [("A", receivedA, 200), ("B", receivedB, 300)] {
-                    let firsts = Reliability.firstArrivals(received)
+                    // At QoS 1, libmosquitto re-sends the publications that were in flight when the
+                    // broker died (numbers < 200) right after the CONNACK, in its own order; ordering is
+                    // promised for everything the agent published knowing it was offline, and after.
+                    let firsts = Reliability.firstArrivals(received).filter { qos == .atMostOnce || $0 >= 200 }
                     #expect(firsts == firsts.sorted(), "\(name) received out of order: \(received)")
                     #expect(
                         Reliability.missing(keptFrom..<400, in: received).isEmpty,
