@@ -134,6 +134,11 @@ extension Agent {
             logger.trace("Dropped message with malformed Coaty topic", metadata: ["mqtt.topic": "\(name)"])
             return
         }
+        let taps = state.withLock { $0.router.taps }
+        if !taps.isEmpty, message.payload.count <= configuration.maximumPayloadSize {
+            let event = InboundEvent.message(CoatyMessage(topic: topic, payload: message.payload, isRetained: message.retain))
+            for sink in taps { sink.deliver(event) }
+        }
         if topic.eventType == .ioValue { return routeIoValue(message) }
         guard message.payload.count <= configuration.maximumPayloadSize else {
             return reject(message, reason: "payload of \(message.payload.count) bytes exceeds the limit")

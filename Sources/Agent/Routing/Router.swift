@@ -15,6 +15,8 @@ enum InboundEvent: Sendable {
     case call(IncomingRequest<Call>)
     case raw(Raw)
     case ioValue(route: String, payload: [UInt8])
+    /// Any Coaty message, undecoded, for observers of everything (`observeAllEvents()`).
+    case message(CoatyMessage)
 }
 
 /// The key of a Coaty route: an event type and its event filter, as the topic's event level
@@ -48,6 +50,7 @@ struct Router {
     private(set) var responses: [String: ResponseSink] = [:]
     private(set) var rawRoutes: [(filter: String, sink: Sink)] = []
     private(set) var ioRoutes: [String: [Sink]] = [:]
+    private(set) var taps: [Sink] = []
 
     mutating func add(_ sink: Sink, for key: RouteKey) { coatyRoutes[key, default: []].append(sink) }
 
@@ -81,6 +84,10 @@ struct Router {
 
     func ioSinks(route: String) -> [Sink] { ioRoutes[route] ?? [] }
 
+    mutating func addTap(_ sink: Sink) { taps.append(sink) }
+
+    mutating func removeTap(_ id: ObserverID) { taps.removeAll { $0.id == id } }
+
     /// Every response correlation id still open.
     var openCorrelationIDs: [String] { Array(responses.keys) }
 
@@ -90,5 +97,6 @@ struct Router {
         responses = [:]
         rawRoutes = []
         ioRoutes = [:]
+        taps = []
     }
 }

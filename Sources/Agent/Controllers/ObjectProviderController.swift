@@ -1,0 +1,153 @@
+public import CoreTypes
+public import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// Holds objects for the network: advertises them each time the agent goes online, resolves the
+/// Discovers and answers the Queries that concern them, and deadvertises them when it stops.
+///
+/// It is what `agent-runner run` uses for the `objects` of a configuration file; a program can
+/// use it for any fixed set of objects it provides.
+///
+/// ```swift
+/// let components = Components(controllers: [.objectProvider(objects: [lamp, sensor])])
+/// ```
+///
+/// - A Discover is resolved with each held object it matches (``Discover/matches(_:)``: ids,
+///   external ids and types), one Resolve per object.
+/// - A Query gets one Retrieve with the held objects of its types that its object filter keeps
+///   (conditions, ordering, `skip` and `take`), unless none do. Join conditions are not applied.
+public final class ObjectProviderController: Controller {
+    /// The options of an ``ObjectProviderController`` in a configuration: `{"objects": [ … ]}`,
+    /// each a Coaty object as JSON, decoded with the container's object types.
+    public struct Options: Sendable, Decodable {
+        /// The objects as JSON.
+        public var objects: [JSONValue]
+
+        /// Creates options.
+        public init(objects: [JSONValue] = []) {
+            self.objects = objects
+        }
+
+        private enum CodingKeys: String, CodingKey { case objects }
+
+        /// Decodes `{"objects": [ … ]}`; a missing member means no objects.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            objects = try container.decodeIfPresent([JSONValue].self, forKey: .objects) ?? []
+        }
+    }
+
+    /// The agent that publishes and answers.
+    public let agent: Agent
+    /// The objects held, in the order they are advertised.
+    public let objects: [any CoatyObject]
+    let logger: Logger
+    private let requests = Mutex<Requests?>(nil)
+
+    private struct Requests: Sendable {
+        let discovers: EventStream<IncomingRequest<Discover>>
+        let queries: EventStream<IncomingRequest<Query>>
+    }
+
+    /// Creates a controller that holds `objects` for `agent`.
+    public init(agent: Agent, objects: [any CoatyObject], logger: Logger = Logger.current) {
+        self.agent = agent
+        self.objects = objects
+        self.logger = logger
+    }
+
+    /// Creates the controller from its container context, decoding the objects of its ``Options``.
+    ///
+    /// - Throws: ``ContainerError`` with code ``ContainerError/Code/invalidOptions`` naming the
+    ///   object that does not decode.
+    public convenience init(context: ControllerContext) throws {
+        let options = try context.options(as: Options.self)
+        var objects: [any CoatyObject] = []
+        for (index, json) in options.objects.enumerated() {
+            do {
+                objects.append(try context.agent.registry.decodeObject(json))
+            } catch {
+                throw ContainerError(
+                    code: .invalidOptions, controller: context.name,
+                    detail: "controller '\(context.name)': objects[\(index)] is not a valid Coaty object: \(error)")
+            }
+        }
+        self.init(agent: context.agent, objects: objects, logger: context.logger)
+    }
+
+    /// Observes Discover and Query before the agent connects, so no request is missed.
+    public func initialize() async throws {
+        let discovers = try await agent.observeDiscover()
+        let queries = try await agent.observeQuery()
+        requests.withLock { $0 = Requests(discovers: discovers, queries: queries) }
+    }
+
+    /// Advertises the objects (again after every reconnect: others may have seen this agent's will).
+    public func didGoOnline() async throws {
+        for object in objects { try agent.advertise(object) }
+    }
+
+    /// Deadvertises the objects while the agent is still connected.
+    public func willStop() async throws {
+        guard !objects.isEmpty else { return }
+        try agent.deadvertise(objects.map(\.objectId))
+    }
+
+    /// Answers Discovers and Queries until the controller stops.
+    public func run() async throws {
+        guard let requests = requests.withLock({ $0 }) else { return }
+        await withDiscardingTaskGroup { group in
+            group.addTask {
+                for await request in requests.discovers.cancelOnGracefulShutdown() { self.resolve(request) }
+            }
+            group.addTask {
+                for await request in requests.queries.cancelOnGracefulShutdown() { self.retrieve(request) }
+            }
+        }
+    }
+
+    /// Resolves a Discover with every held object it matches.
+    func resolve(_ request: IncomingRequest<Discover>) {
+        for object in objects where request.event.matches(object) {
+            do {
+                try request.respond(Resolve(object: object))
+            } catch {
+                logger.debug("Resolve not sent", metadata: ["coaty.object": "\(object.objectId)", "error": "\(error)"])
+            }
+        }
+    }
+
+    /// Answers a Query with the held objects it selects, if any.
+    func retrieve(_ request: IncomingRequest<Query>) {
+        let query = request.event
+        let candidates = objects.filter { object in
+            switch query.types {
+            case .coreTypes(let types): types.contains(object.coreType)
+            case .objectTypes(let types): types.contains(object.objectType)
+            }
+        }
+        guard !candidates.isEmpty else { return }
+        do {
+            let selected = try query.filter.apply(to: candidates) { .object(try $0.jsonObject()) }
+            guard !selected.isEmpty else { return }
+            try request.respond(Retrieve(objects: selected))
+        } catch {
+            logger.debug("Query not answered", metadata: ["coaty.correlation": "\(request.correlationID ?? "-")", "error": "\(error)"])
+        }
+    }
+}
+
+extension ControllerComponent {
+    /// An ``ObjectProviderController`` holding `objects` (and, from a configuration, the objects of
+    /// its ``ObjectProviderController/Options``).
+    public static func objectProvider(
+        name: String = "ObjectProviderController", objects: [any CoatyObject] = []
+    ) -> ControllerComponent {
+        ControllerComponent(name: name) { context in
+            let fromOptions = try ObjectProviderController(context: context)
+            return ObjectProviderController(
+                agent: context.agent, objects: objects + fromOptions.objects, logger: context.logger)
+        }
+    }
+}

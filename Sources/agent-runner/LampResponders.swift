@@ -1,0 +1,123 @@
+import Agent
+import CoreTypes
+import Synchronization
+
+/// What the demo's lamp agent does when others talk to it: resolves Discovers and answers
+/// Queries about its light, applies Updates, executes the `switchOff` Call, publishes its light
+/// level when associated, and tells the script about the Channel and Raw messages it receives.
+final class LampResponders: Sendable {
+    /// What the script waits for.
+    enum Kind: Sendable { case channel, raw }
+
+    private struct Observations: Sendable {
+        let discovers: EventStream<IncomingRequest<Discover>>
+        let queries: EventStream<IncomingRequest<Query>>
+        let updates: EventStream<IncomingRequest<Update>>
+        let calls: EventStream<IncomingRequest<Call>>
+        let channel: EventStream<Received<Channel>>
+        let raw: EventStream<Raw>
+        let associations: EventStream<Received<Associate>>
+    }
+
+    private let lamp: Agent
+    private let model: LampModel
+    private let ioSourceID: String
+    private let observations: Observations
+    private let received: AsyncStream<(Kind, String)>
+    private let receivedInput: AsyncStream<(Kind, String)>.Continuation
+    private let task = Mutex<Task<Void, Never>?>(nil)
+
+    private init(lamp: Agent, model: LampModel, ioSourceID: String, observations: Observations) {
+        self.lamp = lamp
+        self.model = model
+        self.ioSourceID = ioSourceID
+        self.observations = observations
+        (received, receivedInput) = AsyncStream.makeStream(of: (Kind, String).self)
+    }
+
+    deinit {
+        task.withLock { $0?.cancel() }
+    }
+
+    /// Observes everything on `lamp` (before it connects, so nothing is missed).
+    static func observe(_ lamp: Agent, model: LampModel, ioSourceID: String) async throws -> LampResponders {
+        let observations = Observations(
+            discovers: try await lamp.observeDiscover(),
+            queries: try await lamp.observeQuery(),
+            updates: try await lamp.observeUpdate(objectType: DemoLight.objectType),
+            calls: try await lamp.observeCall("com.example.switchOff", context: model.light),
+            channel: try await lamp.observeChannel("announcements"),
+            raw: try await lamp.observeRaw("demo/raw/#"),
+            associations: try await lamp.observeAssociate(ioContextName: "Lighting"))
+        return LampResponders(lamp: lamp, model: model, ioSourceID: ioSourceID, observations: observations)
+    }
+
+    /// Starts answering.
+    func start() {
+        let started = Task { [self] in
+            await withDiscardingTaskGroup { group in
+                group.addTask { await self.answerDiscovers() }
+                group.addTask { await self.answerQueries() }
+                group.addTask { await self.applyUpdates() }
+                group.addTask { await self.executeCalls() }
+                group.addTask { await self.publishWhenAssociated() }
+                group.addTask {
+                    for await channel in self.observations.channel {
+                        self.receivedInput.yield((.channel, channel.event.objects.map { "\"\($0.name)\"" }.joined(separator: ", ")))
+                    }
+                }
+                group.addTask {
+                    for await raw in self.observations.raw {
+                        self.receivedInput.yield((.raw, "\"\(String(decoding: raw.payload, as: UTF8.self))\""))
+                    }
+                }
+            }
+        }
+        task.withLock { $0 = started }
+    }
+
+    /// The next Channel or Raw message of `kind` the lamp received, described.
+    func next(_ kind: Kind) async -> String? {
+        for await (receivedKind, text) in received where receivedKind == kind { return text }
+        return nil
+    }
+
+    private func answerDiscovers() async {
+        for await request in observations.discovers where request.event.matches(model.light) {
+            try? request.respond(Resolve(object: model.light))
+        }
+    }
+
+    private func answerQueries() async {
+        for await request in observations.queries {
+            let light = model.light
+            guard request.event.objectTypes?.contains(DemoLight.objectType) == true,
+                let kept = try? request.event.filter.apply(to: [light], json: { .object(try $0.jsonObject()) }),
+                !kept.isEmpty
+            else { continue }
+            try? request.respond(Retrieve(objects: kept))
+        }
+    }
+
+    private func applyUpdates() async {
+        for await request in observations.updates {
+            guard let wanted = request.event.object as? DemoLight, wanted.objectId == model.light.objectId else { continue }
+            let updated = model.change { $0.brightness = wanted.brightness }
+            try? request.respond(Complete(object: updated))
+        }
+    }
+
+    private func executeCalls() async {
+        for await request in observations.calls {
+            let switched = model.change { $0.isOn = false }
+            try? request.respond(Return(result: ["isOn": .bool(switched.isOn), "brightness": .double(switched.brightness)]))
+        }
+    }
+
+    private func publishWhenAssociated() async {
+        for await association in observations.associations where association.event.ioSourceID == ioSourceID {
+            guard let route = association.event.associatingRoute else { continue }
+            try? lamp.publish(IoValue(.double(model.light.brightness)), on: route)
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Agent
+import ArgumentParser
+import CoreTypes
+import Foundation
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+/// `run --config FILE`: a long-lived agent (a container) configured by a JSON or YAML file.
+struct RunCommand: RunnerCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Runs a long-lived agent from a configuration file (JSON or YAML).",
+        discussion: """
+            The agent joins, advertises the objects of the file, resolves Discovers and answers \
+            Queries about them, runs the configured controllers and logs. SIGTERM or SIGINT \
+            deadvertises everything and exits 0. Options and COATY_ variables override the file. \
+            The agent waits for its broker and reconnects for ever; a broker that refuses the \
+            credentials ends it with exit code 3.
+            """)
+
+    @Option(help: "The configuration file: .json, .yaml or .yml.")
+    var config: String
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    func execute(in context: CommandContext) async throws {
+        let file = try RunConfiguration.load(config)
+        let settings = try context.settings.overriding(file).checked(source: "'\(config)'")
+        var components = Components(controllers: file.controllers.compactMap { ControllerComponent.builtIn($0.name) })
+        var options = Dictionary(uniqueKeysWithValues: file.controllers.map { ($0.name, ControllerOptions($0.options)) })
+        if !file.objects.isEmpty {
+            components.controllers.append(.objectProvider())
+            options["ObjectProviderController"] = ["objects": .array(file.objects)]
+        }
+        let agentConfiguration = settings.agentConfiguration(defaultName: "agent-runner", reconnect: ReconnectPolicy())
+        let container: Container
+        do {
+            container = try Container(
+                components: components,
+                configuration: Container.Configuration(agent: agentConfiguration, controllerOptions: options),
+                logPublishing: LogPublisher.Configuration(tags: file.logTags), logger: context.logger)
+        } catch let error as ContainerError {
+            throw RunnerError.usage("--config", "'\(config)': \(error.detail)")
+        }
+        if let level = file.remoteLogLevel { context.logSink.attach(container.logPublisher, level: level) }
+        let reporter = RunReporter(container: container, objectCount: file.objects.count, logger: context.logger)
+        var group = ServiceGroupConfiguration(
+            services: [
+                .init(service: container),
+                .init(service: reporter, successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore),
+            ],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: context.logger)
+        group.maximumGracefulShutdownDuration = .milliseconds(1500)
+        do {
+            try await ServiceGroup(configuration: group).run()
+        } catch let error as ContainerError {
+            throw RunnerError(code: .failure, message: error.detail)
+        }
+        context.logger.info("Agent stopped")
+    }
+}
+
+extension Settings {
+    /// The settings, checked where a configuration file may have set them.
+    ///
+    /// - Throws: ``RunnerError`` (exit 2) naming `source` and the member at fault.
+    func checked(source: String) throws -> Settings {
+        if let broker {
+            do {
+                _ = try BrokerURL(broker)
+            } catch let error as MosquittoError {
+                throw RunnerError.usage("broker", "\(error.detail) (in \(source) or the options)")
+            }
+        }
+        if let namespace, !CoatyTopic.isValidEventFilter(namespace) {
+            throw RunnerError.usage("namespace", "'\(namespace)' must be non-empty without '/', '+', '#' or NUL")
+        }
+        var checked = self
+        if let identityID {
+            guard let uuid = UUID(uuidString: identityID) else {
+                throw RunnerError.usage("identityId", "'\(identityID)' is not a UUID (in \(source) or the options)")
+            }
+            checked.identityID = uuid.uuidString.lowercased()
+        }
+        for (name, path) in [("caFile", caFile), ("certFile", certFile), ("keyFile", keyFile)] {
+            if let path, !FileManager.default.isReadableFile(atPath: path) {
+                throw RunnerError.usage(name, "cannot read '\(path)'")
+            }
+        }
+        if (certFile == nil) != (keyFile == nil) {
+            throw RunnerError.usage("certFile", "a client certificate needs both certFile and keyFile")
+        }
+        return checked
+    }
+}
+
+/// Logs what a running agent does: starting, online, offline, and the agents that join and leave
+/// when an ``ObjectLifecycleController`` runs.
+private struct RunReporter: Service {
+    let container: Container
+    let objectCount: Int
+    let logger: Logger
+
+    func run() async throws {
+        let agent = container.agent
+        let configuration = agent.configuration
+        logger.info(
+            "Agent starting",
+            metadata: [
+                "agent.name": "\(configuration.identity.name)", "agent.id": "\(configuration.identity.objectId)",
+                "mqtt.broker": "\(configuration.broker.url)", "coaty.namespace": "\(configuration.namespace)",
+                "agent.objects": "\(objectCount)", "agent.controllers": "\(container.controllerNames)",
+            ])
+        await withDiscardingTaskGroup { group in
+            group.addTask { await reportConnection(agent) }
+            if let lifecycle = container.controller(ObjectLifecycleController.self) {
+                group.addTask { await reportAgents(lifecycle) }
+            }
+        }
+    }
+
+    private func reportConnection(_ agent: Agent) async {
+        let waiting = Task {
+            try await Task.sleep(for: .seconds(5))
+            logger.warning("Broker not reachable yet; still trying", metadata: ["mqtt.broker": "\(agent.configuration.broker.url)"])
+        }
+        defer { waiting.cancel() }
+        var wasOnline = false
+        for await state in agent.connectionStates().cancelOnGracefulShutdown() {
+            switch state {
+            case .online:
+                waiting.cancel()
+                logger.info(wasOnline ? "Online again" : "Online", metadata: ["mqtt.broker": "\(agent.configuration.broker.url)"])
+                wasOnline = true
+            case .offline where wasOnline:
+                logger.info("Connection lost; reconnecting", metadata: ["mqtt.broker": "\(agent.configuration.broker.url)"])
+            default:
+                continue
+            }
+        }
+    }
+
+    private func reportAgents(_ lifecycle: ObjectLifecycleController) async {
+        guard let events = try? await lifecycle.observeAgents() else { return }
+        for await event in events.cancelOnGracefulShutdown() {
+            let message: Logger.Message =
+                switch event.kind {
+                case .added: "Agent joined"
+                case .changed: "Agent changed"
+                case .removed: "Agent left"
+                }
+            logger.info(message, metadata: ["coaty.agent": "\(event.object.name)", "coaty.id": "\(event.object.objectId)"])
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Agent
+import CoreTypes
+import Logging
+
+/// The configuration file of `agent-runner run` (JSON or YAML), checked member by member.
+///
+/// ```yaml
+/// name: Lamp controller
+/// identityId: 5c3e1a2b-7d4f-4e6a-9b8c-0d1e2f3a4b5c
+/// broker: mqtt://127.0.0.1:1883
+/// namespace: building-7
+/// objects:
+///   - objectType: com.example.Light
+///     coreType: CoatyObject
+///     name: Desk lamp
+/// controllers:
+///   ObjectLifecycleController: { discoverTimeout: 2 }
+/// logging:
+///   remoteLevel: warning
+/// ```
+///
+/// Every agent setting can also come from the command line or the environment, which win.
+struct RunConfiguration {
+    var name: String?
+    var identityID: String?
+    var broker: String?
+    var namespace: String?
+    var isCrossNamespacing: Bool?
+    var username: String?
+    var password: String?
+    var caFile: String?
+    var certFile: String?
+    var keyFile: String?
+    /// The objects the agent holds, as JSON (decoded by the container's object provider).
+    var objects: [JSONValue] = []
+    /// Built-in controllers by type name, with their options.
+    var controllers: [(name: String, options: JSONObject)] = []
+    /// The lowest level advertised as Coaty `Log` objects; `nil` advertises none.
+    var remoteLogLevel: Logger.Level?
+    /// Tags added to every advertised `Log`.
+    var logTags: [String] = []
+
+    static let members: Set<String> = [
+        "name", "identityId", "broker", "namespace", "crossNamespace", "username", "password", "passwordFile",
+        "caFile", "certFile", "keyFile", "objects", "controllers", "logging",
+    ]
+
+    /// Reads and checks the file.
+    ///
+    /// - Throws: ``RunnerError`` (exit 2) naming the file, the member and what is wrong.
+    static func load(_ path: String) throws -> RunConfiguration {
+        let json = try ConfigurationFile.load(path)
+        do {
+            return try RunConfiguration(json: json)
+        } catch let error as RunnerError {
+            throw RunnerError.usage("--config", "'\(path)': \(error.message)")
+        }
+    }
+
+    init(json: JSONValue) throws {
+        guard let root = json.objectValue else { throw Self.invalid("the file", "must be a mapping (an object), found \(json.typeName)") }
+        for key in root.keys where !Self.members.contains(key) {
+            throw Self.invalid(key, "is not a configuration member (known: \(Self.members.sorted().joined(separator: ", ")))")
+        }
+        name = try Self.string(root, "name")
+        identityID = try Self.string(root, "identityId")
+        broker = try Self.string(root, "broker")
+        namespace = try Self.string(root, "namespace")
+        if let value = root["crossNamespace"] {
+            guard let flag = value.boolValue else { throw Self.invalid("crossNamespace", "must be true or false") }
+            isCrossNamespacing = flag
+        }
+        username = try Self.string(root, "username")
+        password = try Self.string(root, "password")
+        if let file = try Self.string(root, "passwordFile") {
+            guard password == nil else { throw Self.invalid("passwordFile", "give password or passwordFile, not both") }
+            let bytes = try Input.read(file, option: "passwordFile")
+            password = String(decoding: bytes, as: UTF8.self).trimmingSuffix { $0 == "\n" || $0 == "\r" }
+        }
+        caFile = try Self.string(root, "caFile")
+        certFile = try Self.string(root, "certFile")
+        keyFile = try Self.string(root, "keyFile")
+        if let value = root["objects"] {
+            guard let list = value.arrayValue else { throw Self.invalid("objects", "must be a list of Coaty objects") }
+            objects = list
+        }
+        if let value = root["controllers"] {
+            guard let map = value.objectValue else {
+                throw Self.invalid("controllers", "must map controller names to their options")
+            }
+            for (name, options) in map {
+                guard ControllerComponent.builtIn(name) != nil else {
+                    throw Self.invalid(
+                        "controllers.\(name)",
+                        "is not a built-in controller (one of \(ControllerComponent.builtInNames.joined(separator: ", ")))")
+                }
+                switch options {
+                case .null: controllers.append((name, JSONObject()))
+                case .object(let members): controllers.append((name, members))
+                default: throw Self.invalid("controllers.\(name)", "options must be a mapping, found \(options.typeName)")
+                }
+            }
+        }
+        if let value = root["logging"] {
+            guard let logging = value.objectValue else { throw Self.invalid("logging", "must be a mapping") }
+            for key in logging.keys where key != "remoteLevel" && key != "tags" {
+                throw Self.invalid("logging.\(key)", "is not a logging member (remoteLevel, tags)")
+            }
+            if let level = try Self.string(logging, "remoteLevel", at: "logging.") {
+                guard let parsed = Logger.Level(rawValue: level.lowercased()) else {
+                    throw Self.invalid("logging.remoteLevel", "'\(level)' is not one of trace, debug, info, warning, error")
+                }
+                remoteLogLevel = parsed
+            }
+            if let tags = logging["tags"] {
+                guard let list = tags.arrayValue?.compactMap(\.stringValue), list.count == tags.arrayValue?.count else {
+                    throw Self.invalid("logging.tags", "must be a list of strings")
+                }
+                logTags = list
+            }
+        }
+    }
+
+    private static func string(_ object: JSONObject, _ key: String, at prefix: String = "") throws -> String? {
+        guard let value = object[key] else { return nil }
+        guard let text = value.stringValue else { throw invalid(prefix + key, "must be a string, found \(value.typeName)") }
+        return text
+    }
+
+    private static func invalid(_ member: String, _ why: String) -> RunnerError {
+        RunnerError(code: .usage, message: "\(member) \(why)")
+    }
+}
+
+extension String {
+    /// The string without the trailing characters that satisfy `isTrimmed`.
+    fileprivate func trimmingSuffix(while isTrimmed: (Character) -> Bool) -> String {
+        var result = self
+        while let last = result.last, isTrimmed(last) { result.removeLast() }
+        return result
+    }
+}

@@ -1,1 +1,0 @@
-print("agent-runner: not implemented yet")

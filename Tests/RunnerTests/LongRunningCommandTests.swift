@@ -1,0 +1,165 @@
+import Agent
+import Glibc
+import CoreTypes
+import Foundation
+import Testing
+
+/// The commands that run until stopped: `monitor` and `run`. They end with exit 0 on SIGTERM or
+/// SIGINT after deadvertising, and the broker sends `run`'s will when it is killed with -9.
+@Suite(.timeLimit(.minutes(1)))
+struct LongRunningCommandTests {
+    static let signals: [Int32] = [SIGTERM, SIGINT]
+
+    @Test(arguments: signals)
+    func monitorPrintsEveryEventAsAJSONLineAndExitsZeroOnASignal(_ signal: Int32) async throws {
+        try await TestBroker.withBroker { broker in
+            try await Watcher.with(broker) { watcher in
+                let id = TestIDs.make()
+                let monitor = try RunnerProcess.start(["monitor", "--broker", broker.url, "--identity-id", id])
+                defer { monitor.kill9() }
+                // The monitor discovers the identities online once it observes everything.
+                _ = await watcher.next { $0.sourceID == id && $0.topic.eventType == .discover }
+                try watcher.agent.publish(Channel(id: "status", object: BaseObject(name: "All good")))
+                var line = try JSONValue(parsing: try #require(await monitor.nextLine()))
+                if line["event"] == "Resolve" {  // the watcher's identity answering another Discover, if any
+                    line = try JSONValue(parsing: try #require(await monitor.nextLine()))
+                }
+                #expect(line["event"] == "Channel")
+                #expect(line["topic"] == .string("coaty/3/-/CHN:status/\(watcher.agent.identity.objectId)"))
+                #expect(line["sourceId"] == .string(watcher.agent.identity.objectId))
+                #expect(line.at("data.object.name") == "All good")
+
+                let signalled = ContinuousClock.now
+                monitor.send(signal)
+                let outcome = await monitor.outcome()
+                #expect(ContinuousClock.now - signalled < .seconds(2))
+                #expect(outcome.exitCode == 0, "\(outcome)")
+                #expect(await watcher.next { $0.deadvertises(id) } != nil, "the monitor deadvertised its identity")
+            }
+        }
+    }
+
+    @Test func monitorShowsTwoWayEventsWithTheirCorrelationIds() async throws {
+        try await TestBroker.withBroker { broker in
+            try await Watcher.with(broker) { watcher in
+                let id = TestIDs.make()
+                let monitor = try RunnerProcess.start(["monitor", "--broker", broker.url, "--identity-id", id])
+                defer { monitor.kill9() }
+                _ = await watcher.next { $0.sourceID == id && $0.topic.eventType == .discover }
+                let resolve = try await watcher.agent.discover(
+                    Discover(objectID: watcher.agent.identity.objectId), timeout: .seconds(30)
+                ).first()
+                var lines: [JSONValue] = []
+                while lines.count < 2, let text = await monitor.nextLine() {
+                    let line = try JSONValue(parsing: text)
+                    if line["correlationId"] == .string(resolve.topic.correlationID ?? "") { lines.append(line) }
+                }
+                #expect(lines.map { $0["event"] } == ["Discover", "Resolve"])
+                #expect(lines.first?["data"] == ["objectId": .string(watcher.agent.identity.objectId)])
+                monitor.send(SIGTERM)
+                #expect(await monitor.outcome().exitCode == 0)
+            }
+        }
+    }
+
+    /// A configuration file in a fresh temporary directory.
+    static func configuration(_ text: String, named name: String) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("runner-\(TestIDs.make())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent(name)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    static let lampID = "8d2f4b6a-1c3e-4f5a-b7d9-e1f3a5c7b9d2"
+
+    static let yaml = """
+        name: Lamp controller
+        objects:
+          - objectId: \(lampID)
+            objectType: com.example.Light
+            coreType: CoatyObject
+            name: Desk lamp
+            brightness: 0.8
+        controllers:
+          ObjectLifecycleController: { discoverTimeout: 1 }
+          ConnectionStateController:
+        logging:
+          remoteLevel: info
+        """
+
+    static let json = """
+        {"name": "Lamp controller",
+         "objects": [{"objectId": "\(lampID)", "objectType": "com.example.Light", "coreType": "CoatyObject",
+                      "name": "Desk lamp", "brightness": 0.8}],
+         "controllers": {"ObjectCacheController": {"timeToLive": 60}}}
+        """
+
+    @Test(arguments: [("agent.yaml", yaml), ("agent.json", json)])
+    func runAdvertisesAnswersAndDeadvertisesOnSIGTERM(_ name: String, _ text: String) async throws {
+        let file = try Self.configuration(text, named: name)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        try await TestBroker.withBroker { broker in
+            try await Watcher.with(broker) { watcher in
+                let id = TestIDs.make()
+                let agent = try RunnerProcess.start(["run", "--config", file.path, "--broker", broker.url, "--identity-id", id])
+                defer { agent.kill9() }
+                let advertised = await watcher.next { $0.advertises(Self.lampID) }
+                #expect(advertised?.sourceID == id)
+
+                let resolve = try await watcher.agent.discover(Discover(objectID: Self.lampID), timeout: .seconds(30)).first()
+                #expect(resolve.sourceID == id)
+                #expect(resolve.event.object?.name == "Desk lamp")
+                let bright = try ObjectFilter(json: ["conditions": ["brightness", [2, 0.5]]])
+                let retrieve = try await watcher.agent.query(
+                    Query(objectTypes: ["com.example.Light"], filter: bright), timeout: .seconds(30)
+                ).first()
+                #expect(retrieve.event.objects.map(\.objectId) == [Self.lampID])
+                let identity = try await watcher.agent.discover(Discover(objectID: id), timeout: .seconds(30)).first()
+                #expect(identity.event.object?.name == "Lamp controller")
+
+                let signalled = ContinuousClock.now
+                agent.send(SIGTERM)
+                let outcome = await agent.outcome()
+                #expect(ContinuousClock.now - signalled < .seconds(2), "graceful shutdown took too long")
+                #expect(outcome.exitCode == 0, "\(outcome)")
+                let leaving = await watcher.collect { $0.deadvertises(id) }
+                #expect(leaving.contains { $0.deadvertises(Self.lampID) }, "the held object was deadvertised first")
+            }
+        }
+    }
+
+    @Test func runAdvertisesLogObjectsWhenRemoteLoggingIsOn() async throws {
+        let file = try Self.configuration(Self.yaml, named: "agent.yaml")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        try await TestBroker.withBroker { broker in
+            try await Watcher.with(broker) { watcher in
+                let id = TestIDs.make()
+                let agent = try RunnerProcess.start(["run", "--config", file.path, "--broker", broker.url, "--identity-id", id])
+                defer { agent.kill9() }
+                let log = await watcher.next { $0.sourceID == id && $0.topic.eventTypeFilter == "Log" }
+                #expect(Watcher.json(log)?.at("object.coreType") == "Log")
+                agent.send(SIGTERM)
+                #expect(await agent.outcome().exitCode == 0)
+            }
+        }
+    }
+
+    @Test func killNineMakesTheBrokerSendTheWill() async throws {
+        let file = try Self.configuration(Self.json, named: "agent.json")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        try await TestBroker.withBroker { broker in
+            try await Watcher.with(broker) { watcher in
+                let id = TestIDs.make()
+                let agent = try RunnerProcess.start(["run", "--config", file.path, "--broker", broker.url, "--identity-id", id])
+                defer { agent.kill9() }
+                _ = await watcher.next { $0.advertises(Self.lampID) }
+                agent.send(SIGKILL)
+                let outcome = await agent.outcome()
+                #expect(outcome.wasSignalled)
+                let will = await watcher.next { $0.deadvertises(id) }
+                #expect(will?.sourceID == id, "the broker published the last will")
+            }
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import CoreTypes
+import Foundation
+import Glibc
+import Synchronization
+
+/// The built `agent-runner` binary as a child process, with its output read line by line.
+///
+/// The binary is found next to the test bundle (SwiftPM builds it there, the tests depend on
+/// its target), or where `COATY_AGENT_RUNNER` says. The child gets this process's environment
+/// without any `COATY_` variable, plus the ones a test gives.
+final class RunnerProcess: Sendable {
+    /// How a finished process ended.
+    struct Outcome: Sendable, CustomStringConvertible {
+        /// The exit code, or the signal number when it was killed.
+        let status: Int32
+        /// Whether it was killed by a signal.
+        let wasSignalled: Bool
+        /// Every line it wrote on stdout.
+        let stdout: [String]
+        /// Everything it wrote on stderr.
+        let stderr: String
+
+        var exitCode: Int32? { wasSignalled ? nil : status }
+
+        /// stderr without empty lines.
+        var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+
+        var description: String {
+            "\(wasSignalled ? "signal" : "exit") \(status); stdout: \(stdout); stderr: \(stderr)"
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let process: Process
+    /// The stdout lines, as they arrive; finishes at EOF.
+    let lines: AsyncStream<String>
+    private let stdoutLines = Mutex<[String]>([])
+    private let stderrText = Mutex("")
+    private let stdoutDone: AsyncStream<Void>
+    private let stderrDone: AsyncStream<Void>
+    private let exited: AsyncStream<Void>
+
+    private init(
+        process: Process, lines: AsyncStream<String>, stdoutDone: AsyncStream<Void>, stderrDone: AsyncStream<Void>,
+        exited: AsyncStream<Void>
+    ) {
+        self.process = process
+        self.lines = lines
+        self.stdoutDone = stdoutDone
+        self.stderrDone = stderrDone
+        self.exited = exited
+    }
+
+    /// The process id.
+    var pid: Int32 { process.processIdentifier }
+
+    /// What it wrote on stderr so far.
+    var stderr: String { stderrText.withLock { $0 } }
+
+    /// Starts `agent-runner` with `arguments` and extra environment variables.
+    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> RunnerProcess {
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        var merged = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("COATY_") }
+        merged["PATH"] = (merged["PATH"] ?? "/usr/bin:/bin") + ":/usr/sbin"
+        merged.merge(environment) { _, new in new }
+        process.environment = merged
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        let (lines, lineInput) = AsyncStream.makeStream(of: String.self)
+        let (stdoutDone, stdoutFinished) = AsyncStream.makeStream(of: Void.self)
+        let (stderrDone, stderrFinished) = AsyncStream.makeStream(of: Void.self)
+        let (exited, exit) = AsyncStream.makeStream(of: Void.self)
+        process.terminationHandler = { _ in exit.finish() }
+        let runner = RunnerProcess(
+            process: process, lines: lines, stdoutDone: stdoutDone, stderrDone: stderrDone, exited: exited)
+        try process.run()
+        Thread {
+            var pending = ""
+            while true {
+                let chunk = stdout.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                pending += String(decoding: chunk, as: UTF8.self)
+                while let newline = pending.firstIndex(of: "\n") {
+                    let line = String(pending[..<newline])
+                    pending = String(pending[pending.index(after: newline)...])
+                    runner.stdoutLines.withLock { $0.append(line) }
+                    lineInput.yield(line)
+                }
+            }
+            if !pending.isEmpty {
+                runner.stdoutLines.withLock { $0.append(pending) }
+                lineInput.yield(pending)
+            }
+            lineInput.finish()
+            stdoutFinished.finish()
+        }.start()
+        Thread {
+            while true {
+                let chunk = stderr.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                runner.stderrText.withLock { $0 += String(decoding: chunk, as: UTF8.self) }
+            }
+            stderrFinished.finish()
+        }.start()
+        return runner
+    }
+
+    /// Runs `agent-runner` to the end.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Outcome {
+        try await start(arguments, environment: environment).outcome()
+    }
+
+    /// Sends a signal.
+    func send(_ signal: Int32) {
+        _ = kill(process.processIdentifier, signal)
+    }
+
+    /// Waits until the process exited and its output is read.
+    func outcome() async -> Outcome {
+        for await _ in exited {}
+        if process.isRunning {  // the waiting task was cancelled (a time limit): do not leave the child behind
+            send(SIGKILL)
+            process.waitUntilExit()
+        }
+        for await _ in stderrDone {}  // stderr read to EOF
+        for await _ in stdoutDone {}  // stdout read to EOF
+        return Outcome(
+            status: process.terminationStatus, wasSignalled: process.terminationReason == .uncaughtSignal,
+            stdout: stdoutLines.withLock { $0 }, stderr: stderr)
+    }
+
+    /// Kills the process if it still runs (for cleanup after a failed expectation).
+    func kill9() {
+        if process.isRunning { send(SIGKILL) }
+    }
+
+    /// The next stdout line, or `nil` at EOF.
+    func nextLine() async -> String? {
+        for await line in lines { return line }
+        return nil
+    }
+
+    /// The `agent-runner` executable.
+    static func executable() throws -> URL {
+        if let path = ProcessInfo.processInfo.environment["COATY_AGENT_RUNNER"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var directory = me.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("agent-runner")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        throw Failure(
+            description: "agent-runner is not built next to \(me.path); run `swift build --build-tests` "
+                + "or set COATY_AGENT_RUNNER to its path")
+    }
+}
+
+extension JSONValue {
+    /// A member by dotted path: `json["data.object.name", path: ()]` is `json["data"]?["object"]?["name"]`.
+    func at(_ path: String) -> JSONValue? {
+        var current: JSONValue? = self
+        for key in path.split(separator: ".") { current = current?[String(key)] }
+        return current
+    }
+}
+
+extension RunnerProcess.Outcome {
+    /// The stdout lines parsed as JSON.
+    func json() throws -> [JSONValue] {
+        try stdout.map { try JSONValue(parsing: $0) }
+    }
+}

@@ -1,0 +1,243 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// A mosquitto broker for one test: a child process on a free loopback port with a generated
+/// configuration, stopped when the test's closure returns.
+///
+/// When `COATY_TEST_BROKER` is set to `host:port`, that broker is used instead and nothing is started
+/// (then extra configuration lines are not available).
+///
+/// A copy of the integration tests' broker (test targets cannot share files).
+///
+/// ```swift
+/// try await TestBroker.withBroker { broker in
+///     let outcome = try await RunnerProcess.run(["discover", "--broker", broker.url, "--core-type", "Identity"])
+/// }
+/// ```
+final class TestBroker: Sendable {
+    /// What went wrong while starting or using the broker.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private struct Running {
+        var process: Process?
+        var directory: URL?
+        var log: BrokerLog?
+    }
+
+    /// The host clients connect to.
+    let host: String
+    /// The port clients connect to.
+    let port: Int
+    private let extraConfiguration: [String]
+    private let isExternal: Bool
+    private let running = Mutex(Running())
+
+    /// The broker's URL, `mqtt://127.0.0.1:<port>`, as agent-runner takes it.
+    var url: String { "mqtt://\(host):\(port)" }
+
+    private init(host: String, port: Int, extraConfiguration: [String], isExternal: Bool) {
+        self.host = host
+        self.port = port
+        self.extraConfiguration = extraConfiguration
+        self.isExternal = isExternal
+    }
+
+    /// Starts a broker, runs `body` with it and stops the broker, also when `body` throws.
+    ///
+    /// - Parameter extraConfiguration: More `mosquitto.conf` lines (TLS listeners, ACLs, limits).
+    static func withBroker<Result>(
+        extraConfiguration: [String] = [],
+        _ body: (TestBroker) async throws -> Result
+    ) async throws -> Result {
+        let broker = try await start(extraConfiguration: extraConfiguration)
+        defer { broker.stop() }
+        return try await body(broker)
+    }
+
+    /// Starts a broker on a free loopback port (or uses `COATY_TEST_BROKER`).
+    static func start(extraConfiguration: [String] = []) async throws -> TestBroker {
+        if let external = ProcessInfo.processInfo.environment["COATY_TEST_BROKER"], !external.isEmpty {
+            guard extraConfiguration.isEmpty else {
+                throw Failure(description: "COATY_TEST_BROKER is set, so these config lines cannot apply: \(extraConfiguration)")
+            }
+            guard let colon = external.lastIndex(of: ":"), let port = Int(external[external.index(after: colon)...]) else {
+                throw Failure(description: "COATY_TEST_BROKER must be host:port, not '\(external)'")
+            }
+            return TestBroker(host: String(external[..<colon]), port: port, extraConfiguration: [], isExternal: true)
+        }
+        var lastFailure = ""
+        for _ in 0..<5 {
+            let broker = TestBroker(
+                host: "127.0.0.1", port: try freeLoopbackPort(), extraConfiguration: extraConfiguration,
+                isExternal: false)
+            switch try await broker.launch() {
+            case .running: return broker
+            case .exited(let log): lastFailure = log  // most likely the port was taken meanwhile: try another
+            }
+        }
+        throw Failure(description: "mosquitto did not start after 5 attempts; its last output:\n\(lastFailure)")
+    }
+
+    /// Stops the broker process (SIGKILL, then waits) and removes its temporary directory.
+    func stop() {
+        let stopped = running.withLock { running in
+            defer { running = Running() }
+            return (running.process, running.directory)
+        }
+        if let process = stopped.0 {
+            Self.kill(process)
+        }
+        if let directory = stopped.1 {
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+
+    /// The broker's output so far (errors, warnings, notices and information), at most the last 64 KiB.
+    var output: String {
+        running.withLock { $0.log?.text ?? "" }
+    }
+
+    // MARK: - Starting the process
+
+    private enum LaunchOutcome {
+        case running
+        case exited(String)
+    }
+
+    private func launch() async throws -> LaunchOutcome {
+        let executable = try Self.mosquittoExecutable()
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("coaty-test-broker-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let configuration = directory.appendingPathComponent("mosquitto.conf")
+        let lines =
+            [
+                "listener \(port) 127.0.0.1",
+                "allow_anonymous true",
+                "max_queued_messages 0",
+                "persistence false",
+                "log_dest stderr",
+                "log_type error",
+                "log_type warning",
+                "log_type notice",
+                "log_type information",
+            ] + extraConfiguration
+        try (lines.joined(separator: "\n") + "\n").write(to: configuration, atomically: true, encoding: .utf8)
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["-c", configuration.path]
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = pipe
+        let log = BrokerLog()
+        try process.run()
+        let isRunning = await log.follow(pipe.fileHandleForReading)
+        guard isRunning, process.isRunning, Self.acceptsConnections(port: port) else {
+            Self.kill(process)
+            try? FileManager.default.removeItem(at: directory)
+            return .exited(log.text)
+        }
+        running.withLock { $0 = Running(process: process, directory: directory, log: log) }
+        return .running
+    }
+
+    /// Kills the broker with SIGKILL and waits for it. SIGTERM is not enough: mosquitto waits with
+    /// the signal mask it inherited, and the test runner's worker threads, which spawn it, block SIGTERM.
+    private static func kill(_ process: Process) {
+        if process.isRunning {
+            _ = Glibc.kill(process.processIdentifier, SIGKILL)
+        }
+        process.waitUntilExit()
+    }
+
+    private static func mosquittoExecutable() throws -> URL {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let directories = path.split(separator: ":").map(String.init) + ["/usr/sbin", "/usr/local/sbin", "/sbin"]
+        for directory in directories {
+            let candidate = URL(fileURLWithPath: directory).appendingPathComponent("mosquitto")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw Failure(
+            description: "mosquitto is not installed (looked in PATH and /usr/sbin). Install it with "
+                + "`apt-get install mosquitto`, or set COATY_TEST_BROKER=host:port to use a running broker")
+    }
+
+    /// Binds port 0 on 127.0.0.1 to let the kernel pick a free port, and closes the socket again.
+    static func freeLoopbackPort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
+        defer { close(socket) }
+        var address = loopbackAddress(port: 0)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0 else { throw Failure(description: "bind() failed: errno \(errno)") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        guard named == 0 else { throw Failure(description: "getsockname() failed: errno \(errno)") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Whether a TCP connection to 127.0.0.1:`port` succeeds right now.
+    static func acceptsConnections(port: Int) -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return false }
+        defer { close(socket) }
+        var address = loopbackAddress(port: port)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        return connected == 0
+    }
+
+    private static func loopbackAddress(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        return address
+    }
+}
+
+/// Collects the broker's output on a thread of its own (so the broker never blocks on a full pipe)
+/// and reports when mosquitto says it is running, or has exited.
+private final class BrokerLog: Sendable {
+    private let buffer = Mutex("")
+
+    var text: String { buffer.withLock { $0 } }
+
+    /// Reads `handle` until EOF; returns `true` once the "running" line appears, `false` at EOF first.
+    func follow(_ handle: FileHandle) async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let thread = Thread { [self] in
+                var isResumed = false
+                while true {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    let text = String(decoding: chunk, as: UTF8.self)
+                    let isRunning = buffer.withLock { buffer in
+                        buffer += text
+                        if buffer.count > 65_536 { buffer = String(buffer.suffix(32_768)) }
+                        return buffer.contains(" running")
+                    }
+                    if isRunning, !isResumed {
+                        isResumed = true
+                        continuation.resume(returning: true)
+                    }
+                }
+                if !isResumed { continuation.resume(returning: false) }
+            }
+            thread.start()
+        }
+    }
+}
