@@ -1,0 +1,63 @@
+/// Advertise (`ADV`): tells other agents that an object exists or has changed.
+///
+/// Observers subscribe by core type or by object type. The publisher therefore sends the same
+/// payload on `ADV:<coreType>` and, when the object's type is not the canonical object type of its
+/// core type, also on `ADV::<objectType>` (see ``publications(in:)``).
+///
+/// ```swift
+/// let event = Advertise(object: lamp, privateData: ["reason": "startup"])
+/// for publication in try event.publications(in: scope) { publish(publication) }
+/// ```
+public struct Advertise: CoatyEvent {
+    /// `.advertise`.
+    public static let eventType = EventType.advertise
+
+    /// The advertised object.
+    public var object: any CoatyObject
+    /// Application data that is not part of the object; always a JSON object when present.
+    public var privateData: JSONObject?
+
+    /// Advertises `object`, with optional private data.
+    public init(object: any CoatyObject, privateData: JSONObject? = nil) {
+        self.object = object
+        self.privateData = privateData
+    }
+
+    /// Decodes an inbound Advertise payload; `registry` turns the JSON object into a Swift object.
+    ///
+    /// Accepts what coaty-js accepts: a valid object of its core type, optional `privateData`
+    /// that is a JSON object, and an object type that can be a topic level. Other members are
+    /// ignored. The topic's core type is not compared with the object (coaty-js does not either).
+    ///
+    /// - Throws: ``EventError`` saying which member is wrong.
+    public init(json: JSONValue, registry: ObjectTypeRegistry) throws(EventError) {
+        let reader = try PayloadReader(json, Self.eventType)
+        guard let object = try reader.object("object", registry: registry) else {
+            throw reader.error(.missingMember, "object", "an Advertise carries one Coaty object in 'object'")
+        }
+        self.object = object
+        self.privateData = try reader.privateData()
+        try EventObjects.checkObjectType(object, eventType: Self.eventType)
+    }
+
+    /// `{"object":…,"privateData":…}`, leaving out `privateData` when it is `nil`.
+    public func json() throws(EventError) -> JSONValue {
+        try EventObjects.checkObjectType(object, eventType: Self.eventType)
+        var writer = PayloadWriter(Self.eventType)
+        try writer.setObject("object", object)
+        writer.set("privateData", privateData)
+        return writer.json
+    }
+
+    /// The publications of this event: on `ADV:<coreType>`, then on `ADV::<objectType>` unless the
+    /// object type is its core type's canonical one (`coaty.Task` for a Task); same payload both
+    /// times.
+    ///
+    /// - Throws: ``EventError`` when the event is not valid.
+    public func publications(in scope: AgentScope) throws(EventError) -> [Publication] {
+        let payload = try payload()
+        let filters = CoatyTopic.eventTypeFilters(
+            publishing: Self.eventType, coreType: object.coreType, objectType: object.objectType)
+        return filters.map { Publication(topic: scope.topic(Self.eventType, filter: $0), payload: payload) }
+    }
+}

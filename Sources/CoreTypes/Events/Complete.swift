@@ -1,0 +1,45 @@
+/// Complete (`CPL`): one answer to an ``Update``: the object as the responder now has it.
+///
+/// The object id must be the updated object's (``Update/check(_:)``).
+///
+/// ```swift
+/// let publication = try update.responsePublication(
+///     Complete(object: changedLamp), correlationID: topic.correlationID, in: scope)
+/// ```
+public struct Complete: CoatyEvent {
+    /// `.complete`.
+    public static let eventType = EventType.complete
+
+    /// The updated object.
+    public var object: any CoatyObject
+    /// Application data; always a JSON object when present.
+    public var privateData: JSONObject?
+
+    /// Answers with `object`.
+    public init(object: any CoatyObject, privateData: JSONObject? = nil) {
+        self.object = object
+        self.privateData = privateData
+    }
+
+    /// Decodes an inbound Complete payload: a valid `object`, `privateData` absent or a JSON object.
+    ///
+    /// - Throws: ``EventError`` saying which member is wrong.
+    public init(json: JSONValue, registry: ObjectTypeRegistry) throws(EventError) {
+        let reader = try PayloadReader(json, Self.eventType)
+        guard let object = try reader.object("object", registry: registry) else {
+            throw reader.error(.missingMember, "object", "a Complete carries the updated object")
+        }
+        self.object = object
+        privateData = try reader.privateData()
+    }
+
+    /// `{"object":…,"privateData":…}`.
+    ///
+    /// - Throws: ``EventError`` when the object is not valid.
+    public func json() throws(EventError) -> JSONValue {
+        var writer = PayloadWriter(Self.eventType)
+        try writer.setObject("object", object)
+        writer.set("privateData", privateData)
+        return writer.json
+    }
+}

@@ -1,0 +1,83 @@
+/// Update (`UPD`): asks the observers of an object's type to apply a new version of the object;
+/// answered by ``Complete``.
+///
+/// Like ``Advertise``, an Update goes out on the core type (`UPD:<coreType>`) and, when the object
+/// type is not its core type's canonical one, also on the object type (`UPD::<objectType>`).
+/// coaty-js treats these as two requests with their own correlation ids; see
+/// ``requestPlan(in:makeCorrelationID:)``.
+///
+/// ```swift
+/// let plan = try Update(object: lamp).requestPlan(in: scope, makeCorrelationID: ObjectID.make)
+/// plan.exchanges.count   // 2 for a com.example.Light, 1 for a coaty.Task
+/// ```
+public struct Update: RequestEvent {
+    /// `.update`.
+    public static let eventType = EventType.update
+
+    /// The full new version of the object (Coaty 2 has no partial updates).
+    public var object: any CoatyObject
+
+    /// Updates `object`.
+    public init(object: any CoatyObject) {
+        self.object = object
+    }
+
+    /// Decodes an inbound Update payload: a valid `object` whose type can be a topic level.
+    ///
+    /// - Throws: ``EventError`` saying which member is wrong.
+    public init(json: JSONValue, registry: ObjectTypeRegistry) throws(EventError) {
+        let reader = try PayloadReader(json, Self.eventType)
+        guard let object = try reader.object("object", registry: registry) else {
+            throw reader.error(.missingMember, "object", "an Update carries the full object")
+        }
+        self.object = object
+        try EventObjects.checkObjectType(object, eventType: Self.eventType)
+    }
+
+    /// `{"object":…}`.
+    ///
+    /// - Throws: ``EventError`` when the object is not valid.
+    public func json() throws(EventError) -> JSONValue {
+        try EventObjects.checkObjectType(object, eventType: Self.eventType)
+        var writer = PayloadWriter(Self.eventType)
+        try writer.setObject("object", object)
+        return writer.json
+    }
+
+    /// Checks a Complete against this Update: same object id.
+    ///
+    /// - Throws: ``EventError`` with code ``EventError/Code/responseMismatch``.
+    public func check(_ response: Complete) throws(EventError) {
+        guard response.object.objectId == object.objectId else {
+            throw EventError(
+                code: .responseMismatch, eventType: .complete, field: "object.objectId",
+                detail: "object id '\(response.object.objectId)' is not the updated '\(object.objectId)'")
+        }
+    }
+
+    /// Decodes a Complete payload.
+    public func decodeResponse(_ json: JSONValue, registry: ObjectTypeRegistry) throws(EventError) -> Complete {
+        try Complete(json: json, registry: registry)
+    }
+
+    /// One or two exchanges, exactly as coaty-js makes them.
+    ///
+    /// The first correlation id goes with `UPD:<coreType>`. For a custom object type a second id
+    /// goes with `UPD::<objectType>`, and that publication is sent first (coaty-js merges the two
+    /// response streams with the object-type stream first). Subscribe to the response filters in
+    /// ``RequestPlan/exchanges`` order, then publish ``RequestPlan/publications`` in order.
+    public func requestPlan(
+        in scope: AgentScope, makeCorrelationID: () -> String
+    ) throws(EventError) -> RequestPlan {
+        let payload = try payload()
+        // coaty-js makes the core type's exchange first but publishes the object type's first.
+        let publishOrder = CoatyTopic.eventTypeFilters(
+            publishing: Self.eventType, coreType: object.coreType, objectType: object.objectType)
+        let exchanges = publishOrder.reversed().map { filter in
+            RequestPlan.exchange(
+                Self.eventType, filter: filter, payload: payload, responseType: Complete.eventType, in: scope,
+                correlationID: makeCorrelationID())
+        }
+        return RequestPlan(exchanges: exchanges, publications: exchanges.reversed().map(\.publication))
+    }
+}
