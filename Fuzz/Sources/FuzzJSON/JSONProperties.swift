@@ -11,8 +11,12 @@ import FuzzSupport
 ///   number reads as Swift's correctly rounded `Int`/`Double` reading; `JSONValue`'s `Codable`
 ///   conformance passes the value through the project's coders unchanged; object equality and hashing
 ///   ignore key order.
+/// - Any double (the input's first eight-byte groups read as bit patterns): written the way
+///   JavaScript writes it (exponent form exactly outside [1e-6, 1e21), no trailing zeros, the
+///   shortest digits), and read back to the same double; a NaN or infinity is written as `null`.
 enum JSONProperties {
     static func check(_ input: UnsafeBufferPointer<UInt8>) {
+        checkDoubleWriting(input)
         let outcome = Outcome { () throws(JSONParseError) in try JSONParser().parse(input) }
         checkEntryPoints(input, agree: outcome)
         switch outcome {
@@ -132,6 +136,51 @@ enum JSONProperties {
         require(reversed == object, "reversing the keys changed equality")
         require(reversed.hashValue == object.hashValue, "reversing the keys changed the hash")
         require(Array(reversed.keys.reversed()) == object.keys, "JSONObject(_:) did not keep the given order")
+    }
+}
+
+extension JSONProperties {
+    static func checkDoubleWriting(_ input: UnsafeBufferPointer<UInt8>) {
+        var offset = 0
+        while offset + 8 <= input.count, offset < 64 {
+            var bits: UInt64 = 0
+            for index in 0..<8 { bits |= UInt64(input[offset + index]) << (8 * UInt64(index)) }
+            offset += 8
+            checkWriting(Double(bitPattern: bits))
+        }
+    }
+
+    private static func checkWriting(_ value: Double) {
+        let text = JSONValue.double(value).serializedString()
+        guard value.isFinite else {
+            require(text == "null", "\(value) is written as '\(text)'")
+            return
+        }
+        guard let back = Double(text) else { violated("\(value) is written as '\(text)', which is not a number") }
+        require(back == value, "\(value.bitPattern) is written as '\(text)', which reads as \(back)")
+        require((try? JSONValue(parsing: text))?.doubleValue == value, "'\(text)' does not parse back to \(value)")
+        let magnitude = value.magnitude
+        let isPlain = magnitude == 0 || (magnitude >= 1e-6 && magnitude < 1e21)
+        let parts = text.split(separator: "e", maxSplits: 1)
+        require(isPlain == (parts.count == 1), "\(value) is written as '\(text)'")
+        if parts.count == 2 {
+            require(parts[1].first == "+" || parts[1].first == "-", "exponent without a sign in '\(text)'")
+            require(parts[1].dropFirst().first != "0", "exponent with a leading zero in '\(text)'")
+        }
+        let mantissa = parts[0]
+        if mantissa.contains(".") {
+            require(mantissa.last != "0" && mantissa.last != ".", "trailing zero in '\(text)'")
+        }
+        require(
+            significantDigits(text) == significantDigits(value.description),
+            "'\(text)' does not have the shortest digits of \(value.description)")
+    }
+
+    /// The significant digits of a number's text: no sign, point, exponent, leading or trailing zeros.
+    private static func significantDigits(_ text: String) -> Substring {
+        let mantissa = text.split(separator: "e", maxSplits: 1)[0].filter { $0 != "." && $0 != "-" }
+        let digits = mantissa.drop { $0 == "0" }
+        return Substring(digits.reversed().drop { $0 == "0" }.reversed())
     }
 }
 
