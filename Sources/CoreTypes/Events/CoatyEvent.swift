@@ -28,6 +28,24 @@ extension CoatyEvent {
     public func payload() throws(EventError) -> [UInt8] {
         try json().serialized()
     }
+
+    /// Parses the bytes of an inbound message of this event type as JSON, the first step of
+    /// decoding it.
+    ///
+    /// ```swift
+    /// let event = try Advertise(json: Advertise.parsePayload(message.payload), registry: registry)
+    /// ```
+    ///
+    /// - Throws: ``EventError`` with code ``EventError/Code/notJSON`` when the bytes are not a JSON
+    ///   text (coaty-js: `JSON.parse` throws and the message is dropped); a leading byte order mark
+    ///   is not JSON either.
+    public static func parsePayload(_ bytes: some Collection<UInt8>) throws(EventError) -> JSONValue {
+        do {
+            return try JSONValue(parsing: bytes)
+        } catch {
+            throw EventError(code: .notJSON, eventType: eventType, field: nil, detail: error.description)
+        }
+    }
 }
 
 /// A request of a two-way exchange: Discover, Query, Update or Call.

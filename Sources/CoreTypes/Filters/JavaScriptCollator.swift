@@ -16,7 +16,7 @@ enum JavaScriptCollator {
     /// Returns a negative number, zero or a positive number as `a` sorts before, equal to or
     /// after `b`.
     static func compare(_ a: String, _ b: String) -> Int {
-        if a.utf8.elementsEqual(b.utf8) { return 0 }
+        if a.hasSameCodeUnits(as: b) { return 0 }
         for level in Level.allCases {
             let result = compare(a, b, at: level)
             if result != 0 { return result }

@@ -9,7 +9,7 @@ enum JavaScriptEquality {
         switch (a, b) {
         case (.null, .null): return true
         case (.bool(let x), .bool(let y)): return x == y
-        case (.string(let x), .string(let y)): return x.utf8.elementsEqual(y.utf8)
+        case (.string(let x), .string(let y)): return x.hasSameCodeUnits(as: y)
         default:
             guard let x = a.numberValue, let y = b.numberValue else { return false }
             return x == y

@@ -113,12 +113,33 @@ extension JSONObject {
         guard let position = position(of: key) else { return nil }
         let member = self[position]
         // (An `if`, not `?:`, whose `nil` would become JSON `null`: JSONValue is nil-literal convertible.)
-        guard member.key.utf8.elementsEqual(key.utf8) else { return nil }
+        guard member.key.hasSameCodeUnits(as: key) else { return nil }
         return member.value
     }
 
     /// Whether the object has an own member named exactly `key`.
     func hasOwnJavaScriptKey(_ key: String) -> Bool {
         ownValue(forJavaScriptKey: key) != nil
+    }
+}
+
+extension String {
+    /// Whether both strings have the same UTF-8 bytes, which is JavaScript's `===` on strings (same
+    /// UTF-16 code units); Swift's `==` also equates canonically equivalent strings.
+    func hasSameCodeUnits(as other: String) -> Bool {
+        let count = utf8.count
+        guard count == other.utf8.count else { return false }
+        let fast = utf8.withContiguousStorageIfAvailable { mine in
+            other.utf8.withContiguousStorageIfAvailable { theirs in
+                var i = 0
+                while i < count {
+                    if mine[i] != theirs[i] { return false }
+                    i += 1
+                }
+                return true
+            }
+        }
+        if let fast, let result = fast { return result }
+        return utf8.elementsEqual(other.utf8)
     }
 }

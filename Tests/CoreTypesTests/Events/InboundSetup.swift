@@ -102,13 +102,7 @@ enum InboundSetup {
         var verdict = InboundVerdict(eventType: eventType)
         let event: any CoatyEvent
         do throws(EventError) {
-            let json: JSONValue
-            do {
-                json = try JSONValue(parsing: payload)
-            } catch {
-                throw EventError(code: .notJSON, eventType: eventType, field: nil, detail: error.description)
-            }
-            event = try Self.decode(eventType, filter: filter, json: json)
+            event = try Self.decode(eventType, filter: filter, payload: payload)
         } catch {
             // An event-filter error comes from the event constructor, after createFrom accepted the data.
             if error.code != .invalidEventFilter { verdict.payloadError = error }
@@ -152,21 +146,22 @@ enum InboundSetup {
         }
     }
 
-    static func decode(_ eventType: EventType, filter: String, json: JSONValue) throws(EventError) -> any CoatyEvent {
+    /// Decodes an inbound payload by the topic's event type, as an agent's dispatcher does.
+    static func decode(_ eventType: EventType, filter: String, payload: [UInt8]) throws(EventError) -> any CoatyEvent {
         let registry = EventFixtures.registry
         switch eventType {
-        case .advertise: return try Advertise(json: json, registry: registry)
-        case .deadvertise: return try Deadvertise(json: json)
-        case .channel: return try Channel(id: filter, json: json, registry: registry)
-        case .associate: return try Associate(ioContextName: filter, json: json)
-        case .discover: return try Discover(json: json)
-        case .resolve: return try Resolve(json: json, registry: registry)
-        case .query: return try Query(json: json)
-        case .retrieve: return try Retrieve(json: json, registry: registry)
-        case .update: return try Update(json: json, registry: registry)
-        case .complete: return try Complete(json: json, registry: registry)
-        case .call: return try Call(operation: filter, json: json)
-        case .return: return try Return(json: json)
+        case .advertise: return try Advertise(json: Advertise.parsePayload(payload), registry: registry)
+        case .deadvertise: return try Deadvertise(json: Deadvertise.parsePayload(payload))
+        case .channel: return try Channel(id: filter, json: Channel.parsePayload(payload), registry: registry)
+        case .associate: return try Associate(ioContextName: filter, json: Associate.parsePayload(payload))
+        case .discover: return try Discover(json: Discover.parsePayload(payload))
+        case .resolve: return try Resolve(json: Resolve.parsePayload(payload), registry: registry)
+        case .query: return try Query(json: Query.parsePayload(payload))
+        case .retrieve: return try Retrieve(json: Retrieve.parsePayload(payload), registry: registry)
+        case .update: return try Update(json: Update.parsePayload(payload), registry: registry)
+        case .complete: return try Complete(json: Complete.parsePayload(payload), registry: registry)
+        case .call: return try Call(operation: filter, json: Call.parsePayload(payload))
+        case .return: return try Return(json: Return.parsePayload(payload))
         case .ioValue:
             throw EventError(
                 code: .invalidTopic, eventType: .ioValue, field: nil, detail: "IO values are not JSON events")

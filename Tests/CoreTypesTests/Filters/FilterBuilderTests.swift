@@ -67,4 +67,13 @@ import Testing
                 lamp, filter: ObjectFilter.where("isOn", .equals(false)).or("tags", .contains(["led"]))))
         #expect(try ObjectMatcher.matches(lamp, filter: ObjectFilter.where("brightness", .between(1, 0.5))))
     }
+
+    @Test func mixingAndWithOrTraps() async {
+        await #expect(processExitsWith: .failure) {
+            _ = ObjectFilter.where("a", .exists).or("b", .exists).and("c", .exists)
+        }
+        await #expect(processExitsWith: .failure) {
+            _ = ContextFilter.where("a", .exists).and("b", .exists).or("c", .exists)
+        }
+    }
 }
