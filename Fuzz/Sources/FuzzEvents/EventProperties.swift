@@ -3,6 +3,7 @@ import FuzzSupport
 
 /// The properties of the event payload decoders for every input, each payload tried as every event.
 ///
+/// - `parsePayload` of every event accepts exactly the JSON texts and rejects the rest as `notJSON`.
 /// - IoValue: a raw actor gets the bytes unchanged; a JSON actor gets the value exactly when the
 ///   bytes are JSON, and its payload reads back as the same JSON.
 /// - Each of the twelve JSON events (with a registry of core types only and one with registered
@@ -20,7 +21,9 @@ enum EventProperties {
 
     static func check(_ input: UnsafeBufferPointer<UInt8>) {
         checkIoValue(input)
-        guard let json = try? JSONValue(parsing: input) else { return }
+        let parsed = Result { () throws(JSONParseError) in try JSONValue(parsing: input) }
+        checkParsePayload(input, parsed)
+        guard case .success(let json) = parsed else { return }
         for registry in [Registries.plain, Registries.registered] {
             let normalised = registry.registeredObjectTypes.isEmpty
             let advertise = Trip.run(json, compare: normalised) { json throws(EventError) in
@@ -87,6 +90,26 @@ enum EventProperties {
             require((try? JSONValue(parsing: value.payload))?.isSameJSON(as: json) == true, "IO value payload")
         } catch {
             require(parsed == nil && error.code == .notJSON, "JSON bytes rejected as an IO value: \(error)")
+        }
+    }
+
+    static let eventTypes: [any CoatyEvent.Type] = [
+        Advertise.self, Deadvertise.self, Channel.self, Associate.self, Discover.self, Resolve.self, Query.self,
+        Retrieve.self, Update.self, Complete.self, Call.self, Return.self,
+    ]
+
+    /// `parsePayload` accepts exactly the JSON texts, and rejects the rest as `notJSON` of its event.
+    private static func checkParsePayload(
+        _ input: UnsafeBufferPointer<UInt8>, _ parsed: Result<JSONValue, JSONParseError>
+    ) {
+        for type in eventTypes {
+            do throws(EventError) {
+                let json = try type.parsePayload(input)
+                require((try? parsed.get()) == json, "\(type).parsePayload accepted what the parser rejects")
+            } catch {
+                require((try? parsed.get()) == nil, "\(type).parsePayload rejected JSON: \(error)")
+                require(error.code == .notJSON && error.eventType == type.eventType, "\(type) parse error \(error)")
+            }
         }
     }
 

@@ -31,10 +31,11 @@ import Testing
         #expect(throws: JSONParseError.self) { try JSONParser(maximumDepth: 511).parse(text) }
     }
 
-    @Test func deeplyNestedEventPayloadIsRejectedBeforeDecoding() {
-        let text = #"{"object":"# + String(repeating: #"{"a":"#, count: Self.levels) + "1"
-        let error = #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
-        #expect(error?.code == .tooDeep)
+    @Test func deeplyNestedEventPayloadIsRejectedAsNotJSON() {
+        let payload = Array((#"{"object":"# + String(repeating: #"{"a":"#, count: Self.levels) + "1").utf8)
+        let error = #expect(throws: EventError.self) { try Advertise.parsePayload(payload) }
+        #expect(error?.code == .notJSON)
+        #expect(error?.eventType == .advertise)
     }
 
     // MARK: - Numbers
@@ -105,6 +106,14 @@ import Testing
         let trailing = #expect(throws: JSONParseError.self) { try JSONValue(parsing: Array(#"{"a":1}"#.utf8) + bytes) }
         #expect(trailing?.code == .trailingContent)
         #expect(trailing?.offset == 7)
+    }
+
+    @Test(arguments: invalidUTF8)
+    func invalidUTF8InAnEventPayloadIsRejectedAsNotJSON(bytes: [UInt8]) {
+        let payload = Array(#"{"objectIds":[""#.utf8) + bytes + Array(#""]}"#.utf8)
+        let error = #expect(throws: EventError.self) { try Deadvertise.parsePayload(payload) }
+        #expect(error?.code == .notJSON)
+        #expect(error?.eventType == .deadvertise)
     }
 
     @Test func byteOrderMarkIsRejected() {
