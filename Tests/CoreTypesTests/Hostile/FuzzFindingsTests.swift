@@ -50,4 +50,45 @@ import Testing
                 try ObjectMatcher.matches(object, filter: reread) == ObjectMatcher.matches(object, filter: original))
         }
     }
+
+    // MARK: - Bugs fixed in Sources
+
+    /// JSON keys are told apart by their bytes, as in JavaScript: `é` written as one scalar and as `e`
+    /// with a combining accent are two members. The parser and `JSONObject` used Swift's `==`, which
+    /// calls canonically equivalent strings equal, so one member silently replaced the other. Found by
+    /// FuzzJSON's `JSONObject` model (crash-564b243d: `removeValue` of one spelling removed the other).
+    @Test func canonicallyEquivalentKeysAreDistinctMembers() throws {
+        let text = "{\"\u{E9}\":1,\"e\u{301}\":2,\"\u{212B}\":3,\"\u{C5}\":4}"
+        let value = try JSONValue(parsing: text)
+        let object = try #require(value.objectValue)
+        #expect(object.count == 4)
+        #expect(object["e\u{301}"] == 2 && object["\u{E9}"] == 1 && object["\u{212B}"] == 3 && object["\u{C5}"] == 4)
+        #expect(value.serializedString() == text)
+
+        var edited = object
+        #expect(edited.removeValue(forKey: "e\u{301}") == 2)
+        #expect(edited.keys == ["\u{E9}", "\u{212B}", "\u{C5}"] && edited["e\u{301}"] == nil)
+        #expect(edited != object)
+    }
+
+    @Test func canonicallyEquivalentKeysStayApartInLargeObjects() throws {
+        var object = JSONObject((0..<20).map { ("k\($0)", JSONValue.int($0)) })
+        object["\u{E9}"] = 1
+        object["e\u{301}"] = 2
+        #expect(object.count == 22)
+        #expect(object.position(of: "e\u{301}") == 21)
+        let members = (0..<20).map { #""k\#($0)":0"# }.joined(separator: ",")
+        let parsed = try JSONValue(parsing: "{" + members + ",\"\u{E9}\":1,\"e\u{301}\":2,\"\u{E9}\":3}")
+        #expect(parsed.objectValue?.count == 22)
+        #expect(parsed["\u{E9}"] == 3 && parsed["e\u{301}"] == 2)
+    }
+
+    @Test func customMembersWithCanonicallyEquivalentKeysSurviveTheDecodeChain() throws {
+        let text =
+            "{\"objectId\":\"o\",\"objectType\":\"com.example.Light\",\"coreType\":\"CoatyObject\",\"name\":\"L\","
+            + "\"caf\u{E9}\":1,\"cafe\u{301}\":2}"
+        let object = try ObjectTypeRegistry().decodeObject(JSONValue(parsing: text))
+        #expect(object.custom.count == 2)
+        #expect(JSONValue.object(try object.jsonObject()).serializedString() == text)
+    }
 }
