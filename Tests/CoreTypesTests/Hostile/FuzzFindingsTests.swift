@@ -91,4 +91,18 @@ import Testing
         #expect(object.custom.count == 2)
         #expect(JSONValue.object(try object.jsonObject()).serializedString() == text)
     }
+
+    /// A dotted property path splits at every `.` byte, as JavaScript's `split(".")` does: a `.`
+    /// followed by a combining mark is one Swift `Character`, and `String.split` did not split there,
+    /// so a filter on `a.\u{301}b` looked for a top-level member where coaty-js looks into `a`.
+    /// Found by FuzzFilters' path property (its seed `a.\u{301}b`).
+    @Test func propertyPathsSplitAtEveryDotByte() throws {
+        let path = PropertyPath("a.\u{301}b..c")
+        #expect(path.components == ["a", "\u{301}b", "", "c"])
+        #expect(path.json == "a.\u{301}b..c")
+        let filter = ObjectFilter(conditions: .condition(ObjectFilterCondition(PropertyPath("a.\u{301}b"), .equals(1))))
+        let object: JSONValue = ["a": ["\u{301}b": 1], "a.\u{301}b": 2]
+        #expect(try ObjectMatcher.matches(object, filter: filter))
+        #expect(try ObjectMatcher.matches(object, filterJSON: filter.json))
+    }
 }
