@@ -105,4 +105,20 @@ import Testing
         #expect(try ObjectMatcher.matches(object, filter: filter))
         #expect(try ObjectMatcher.matches(object, filterJSON: filter.json))
     }
+
+    /// Dotted paths and JSON pointers on `JSONObject` split at every `.` or `/` byte, and pointer
+    /// tokens undo `~1` and `~0` byte by byte; both used `Character`-based `split` and `replacing`,
+    /// which skip a separator or escape that a combining mark follows. Found by FuzzJSON's path
+    /// property (seed `/x~1\u{301}/y~01`).
+    @Test func jsonPathsAndPointersSplitAtEveryByte() {
+        var object = JSONObject()
+        object[path: "a.\u{301}"] = 1
+        #expect(object["a"]?["\u{301}"] == 1)
+        object[pointer: "/b/\u{301}c"] = 2
+        #expect(object["b"]?["\u{301}c"] == 2)
+        object[pointer: "/x~1\u{301}/y~01/~~1/~"] = 3
+        #expect(object[pathComponents: ["x/\u{301}", "y~1", "~/", "~"]] == 3)
+        #expect(object[pointer: "/x~1\u{301}/y~01/~~1/~"] == 3)
+        #expect(object[path: "a.\u{301}"] == 1)
+    }
 }
