@@ -11,7 +11,8 @@ import FuzzSupport
 ///   same bytes); the text is UTF-8 without raw control characters; the depth limit is exact; a lone
 ///   number reads as Swift's correctly rounded `Int`/`Double` reading; `JSONValue`'s `Codable`
 ///   conformance passes the value through the project's coders unchanged; object equality and hashing
-///   ignore key order.
+///   ignore key order; keys that differ byte for byte stay apart; strings split as dotted paths and
+///   JSON pointers the way a byte-wise model splits them.
 /// - Any double (the input's first four eight-byte groups read as bit patterns): written the way
 ///   JavaScript writes it (exponent form exactly outside [1e-6, 1e21), no trailing zeros, the
 ///   shortest digits), and read back to the same double; a NaN or infinity is written as `null`.
