@@ -9,7 +9,9 @@ extension EventProperties {
         seeds += vectors.values(forKeys: ["json"], in: ["events.json"]).map(\.seed)
         seeds += [
             #"{"object":{"objectId":"l1","objectType":"com.example.fuzz.Lamp","coreType":"CoatyObject","name":"L","isOn":true},"privateData":{}}"#,
-            #"{"objectIds":["a","b"]}"#, #"{"externalId":"e","objectTypes":["t"],"coreTypes":["Task"]}"#,
+            #"{"objectIds":["a","b"]}"#,
+            #"{"objectId":"caf\u00e9","externalId":"e\u0301","object":{"objectId":"cafe\u0301","objectType":"t","coreType":"CoatyObject","name":"n","externalId":"\u00e9"}}"#,
+            #"{"externalId":"e","objectTypes":["t"],"coreTypes":["Task"]}"#,
             #"{"objectFilter":{"conditions":["n",[3,1]],"orderByProperties":[["n","Desc"]],"skip":1.5,"take":2},"coreTypes":["CoatyObject"],"objectJoinConditions":{"localProperty":"a","asProperty":"b"}}"#,
             #"{"parameters":[1,"x"],"filter":{"conditions":{"or":[["a",[0]],["b.c",[9,[1,2]]]]}}}"#,
             #"{"error":{"code":-32602,"message":"bad","data":1},"executionInfo":null}"#,

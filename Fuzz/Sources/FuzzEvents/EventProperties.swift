@@ -11,6 +11,7 @@ import FuzzSupport
 ///   fails for a decoded event), encodes to the same members it was decoded from (except filters,
 ///   which are normalised), decodes again, and encode → text → decode → encode is a fixed point.
 /// - A Channel, Call or Associate on an invalid topic level is never accepted.
+/// - A Resolve fits a Discover only with byte-equal ids and object types.
 /// - Publications of decoded events go out on valid topics that parse back to the event; a request's
 ///   response subscription matches the topic of a response to it.
 enum EventProperties {
@@ -72,6 +73,22 @@ enum EventProperties {
                 }
             }
             if let discover, let object = advertise?.object { _ = discover.matches(object) }
+            if let discover, let resolve { checkByteExact(discover, resolve) }
+        }
+    }
+
+    /// A Resolve fits a Discover only when ids and object types are equal byte for byte (coaty-js's
+    /// `===`), never when they are merely canonically equivalent.
+    private static func checkByteExact(_ discover: Discover, _ resolve: Resolve) {
+        guard let object = resolve.object, discover.accepts(resolve) else { return }
+        if let id = discover.objectID, !id.isEmpty {
+            require(object.objectId.utf8.elementsEqual(id.utf8), "objectId '\(object.objectId)' fits '\(id)'")
+        }
+        if let id = discover.externalID, !id.isEmpty {
+            require(object.externalId?.utf8.elementsEqual(id.utf8) == true, "externalId fits '\(id)'")
+        }
+        if let types = discover.objectTypes {
+            require(types.contains { $0.utf8.elementsEqual(object.objectType.utf8) }, "objectType fits \(types)")
         }
     }
 

@@ -24,6 +24,7 @@ extension FilterProperties {
             #"[{"conditions":{"and":[["n",[2,0]],["s",[6,"a%"]]]},"skip":-1,"take":3},{"n":1,"s":"ab"},{"n":0,"s":"a"},{"n":5,"s":"b"}]"#,
             #"[{"conditions":["arr",[12,[1,"x"]]]},{"arr":[1,2]},{"arr":"x"},{}]"#,
             #"{"localProperty":"a","asProperty":"b","isOneToOneRelation":true}"#,
+            #"[{"conditions":["a.\u0301b",[5,1]]},{"a":{"\u0301b":1}}]"#,
         ].map(\.seed)
         return seeds
     }

@@ -12,6 +12,7 @@ import FuzzSupport
 /// - For every object, the typed matcher gives the answer of the wire evaluator
 ///   (`ObjectMatcher.matches(_:filterJSON:)`) on the input filter and on the re-encoded one, and both
 ///   throw together; `callMatches` follows its table.
+/// - A dotted property path splits at every `.` byte, as in JavaScript.
 /// - `apply(to:)` keeps exactly the matching objects, in an order that sorting again does not
 ///   change, and pages them exactly as `skip`/`take` say.
 enum FilterProperties {
@@ -57,9 +58,27 @@ enum FilterProperties {
         if let joins = try? ObjectJoinCondition.list(json: filterJSON) {
             checkRoundTrip(joins, json: ObjectJoinCondition.json(for:)) { try ObjectJoinCondition.list(json: $0) }
         }
+        checkPropertyPaths(in: filterJSON)
         for object in objects {
             _ = try? ObjectMatcher.matches(object, filterJSON: filterJSON)
             require((try? ObjectMatcher.callMatches(context: object, filter: nil)) == false, "context, no filter")
+        }
+    }
+
+    /// A dotted property path splits at every `.` byte, as JavaScript's `split(".")` does at every
+    /// `.` code unit (a combining mark after the dot does not glue it to the next name).
+    private static func checkPropertyPaths(in value: JSONValue) {
+        switch value {
+        case .string(let text):
+            let model = Array(text.utf8).split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+                .map { String(decoding: $0, as: UTF8.self) }
+            let components = PropertyPath(text).components
+            require(
+                components.count == model.count && zip(components, model).allSatisfy { $0.utf8.elementsEqual($1.utf8) },
+                "path '\(text)' splits into \(components), JavaScript into \(model)")
+        case .array(let elements): elements.prefix(16).forEach(checkPropertyPaths)
+        case .object(let object): object.values.prefix(16).forEach(checkPropertyPaths)
+        default: break
         }
     }
 

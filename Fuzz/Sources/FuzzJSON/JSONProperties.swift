@@ -1,7 +1,8 @@
 import CoreTypes
 import FuzzSupport
 
-/// The properties the JSON parser and writer must have for every input.
+/// The properties the JSON parser and writer must have for every input (an input that starts with
+/// `#` drives ``JSONObjectModel`` instead).
 ///
 /// - Rejected input: the error's offset lies inside the input, and every entry point of the parser
 ///   (bytes, a non-contiguous collection, a `String`) rejects it the same way.
@@ -10,12 +11,18 @@ import FuzzSupport
 ///   same bytes); the text is UTF-8 without raw control characters; the depth limit is exact; a lone
 ///   number reads as Swift's correctly rounded `Int`/`Double` reading; `JSONValue`'s `Codable`
 ///   conformance passes the value through the project's coders unchanged; object equality and hashing
-///   ignore key order.
-/// - Any double (the input's first eight-byte groups read as bit patterns): written the way
+///   ignore key order; keys that differ byte for byte stay apart; strings split as dotted paths and
+///   JSON pointers the way a byte-wise model splits them.
+/// - Any double (the input's first four eight-byte groups read as bit patterns): written the way
 ///   JavaScript writes it (exponent form exactly outside [1e-6, 1e21), no trailing zeros, the
 ///   shortest digits), and read back to the same double; a NaN or infinity is written as `null`.
 enum JSONProperties {
     static func check(_ input: UnsafeBufferPointer<UInt8>) {
+        // An input starting with `#` (never JSON) is a program for the `JSONObject` model instead.
+        if input.first == UInt8(ascii: "#") {
+            JSONObjectModel.run(UnsafeBufferPointer(rebasing: input.dropFirst()))
+            return
+        }
         checkDoubleWriting(input)
         let outcome = Outcome { () throws(JSONParseError) in try JSONParser().parse(input) }
         checkEntryPoints(input, agree: outcome)
@@ -30,6 +37,8 @@ enum JSONProperties {
             checkLoneNumber(value, input)
             checkCodable(value)
             checkKeyOrderIndependence(value)
+            checkKeyIdentity(value)
+            for text in strings(in: value).prefix(2) { JSONObjectModel.checkPaths(text) }
         }
     }
 
@@ -130,6 +139,38 @@ enum JSONProperties {
         }
     }
 
+    /// Every object keeps as many members as it has keys that differ byte for byte; JavaScript keeps
+    /// canonically equivalent keys (`é` and `e` + combining accent) apart, and so must the parser.
+    private static func checkKeyIdentity(_ value: JSONValue) {
+        let texts = strings(in: value)
+        var distinct: [String] = []
+        for text in texts where !distinct.contains(where: { $0.utf8.elementsEqual(text.utf8) }) {
+            distinct.append(text)
+        }
+        let object = JSONObject(distinct.map { ($0, JSONValue.null) })
+        require(object.count == distinct.count, "keys \(distinct) that differ byte for byte collapse to \(object.keys)")
+    }
+
+    /// The keys and string values in `value`, depth first (at most 16).
+    private static func strings(in value: JSONValue) -> [String] {
+        var found: [String] = []
+        func walk(_ value: JSONValue) {
+            guard found.count < 16 else { return }
+            switch value {
+            case .string(let text): found.append(text)
+            case .array(let elements): elements.forEach(walk)
+            case .object(let object):
+                for (key, member) in object {
+                    found.append(key)
+                    walk(member)
+                }
+            default: break
+            }
+        }
+        walk(value)
+        return found
+    }
+
     private static func checkKeyOrderIndependence(_ value: JSONValue) {
         guard case .object(let object) = value, object.count > 1 else { return }
         let reversed = JSONObject(object.reversed().map { ($0.key, $0.value) })
@@ -142,7 +183,7 @@ enum JSONProperties {
 extension JSONProperties {
     static func checkDoubleWriting(_ input: UnsafeBufferPointer<UInt8>) {
         var offset = 0
-        while offset + 8 <= input.count, offset < 64 {
+        while offset + 8 <= input.count, offset < 32 {
             var bits: UInt64 = 0
             for index in 0..<8 { bits |= UInt64(input[offset + index]) << (8 * UInt64(index)) }
             offset += 8

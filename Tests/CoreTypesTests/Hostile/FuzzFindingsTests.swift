@@ -121,4 +121,27 @@ import Testing
         #expect(object[pointer: "/x~1\u{301}/y~01/~~1/~"] == 3)
         #expect(object[path: "a.\u{301}"] == 1)
     }
+
+    /// Requesters and responders compare object ids and object types byte for byte, as coaty-js's
+    /// `===` does; Swift's `==` let a response whose id is only canonically equivalent to the
+    /// requested one (`café` spelt with U+00E9 and with `e` + U+0301) pass the checks. Found while
+    /// adding FuzzEvents' byte-exact check property, after the key finding above.
+    @Test func responseChecksCompareIdsAndTypesByteForByte() {
+        let (composed, decomposed) = ("caf\u{E9}", "cafe\u{301}")
+        let object = BaseObject(
+            objectId: decomposed, objectType: "com.example." + decomposed, name: "x", externalId: decomposed)
+        #expect(Discover(objectID: decomposed).accepts(Resolve(object: object)))
+        #expect(!Discover(objectID: composed).accepts(Resolve(object: object)))
+        #expect(!Discover(externalID: composed).accepts(Resolve(object: object)))
+        #expect(!Discover(objectTypes: ["com.example." + composed]).accepts(Resolve(object: object)))
+        #expect(!Discover(objectID: composed).matches(object))
+        #expect(!Discover(externalID: composed, objectTypes: ["com.example." + decomposed]).matches(object))
+        let updated = BaseObject(objectId: composed, objectType: "com.example.Light", name: "x")
+        #expect(!Update(object: updated).accepts(Complete(object: object)))
+        let query = Query(types: .objectTypes(["com.example." + composed]))
+        #expect(!query.accepts(Retrieve(objects: [object])))
+        let plan = ObservationPlan(
+            topicFilter: TopicFilter(rawValue: "x"), requiredObjectType: "com.example." + composed)
+        #expect(!plan.admits(object))
+    }
 }
