@@ -23,6 +23,9 @@ final class ChildProcess: @unchecked Sendable {
         try process.run()
     }
 
+    /// The child's process id.
+    var pid: Int32 { process.processIdentifier }
+
     /// Starts this executable in a peer role (`peer <role> …`).
     static func peer(_ role: String, _ arguments: [String]) throws -> ChildProcess {
         try ChildProcess(executable: selfPath, arguments: ["peer", role] + arguments)

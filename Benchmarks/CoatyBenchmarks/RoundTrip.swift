@@ -212,13 +212,42 @@ extension RoundTrip {
             $0.requestPublication = pipelined ? .pipelined : .afterSubscriptionAcknowledged
         }
         tell("pid \(getpid()) ready; measuring in 3 s")
-        try await Task.sleep(for: .seconds(3))
+        try await Task.sleep(for: .seconds(Double(ProcessInfo.processInfo.environment["DIAG_DELAY"] ?? "0") ?? 0))
+        let pids = [getpid(), responder.pid]
+        let before = pids.map(ProcessCounters.init(pid:))
         let samples = try await measure(.discover, agent: requester.agent, rounds: rounds, warmup: 0)
-        print(samples.map { String(format: "%.0f", $0) }.joined(separator: " "))
+        let after = pids.map(ProcessCounters.init(pid:))
         let sorted = Samples(samples)
+        let costs = zip(before, after).map { before, after in
+            String(
+                format: "cpu %.0f µs, %.1f switches", (after.cpuSeconds - before.cpuSeconds) * 1e6 / Double(rounds),
+                Double(after.switches - before.switches) / Double(rounds))
+        }
+        print("per round: requester \(costs[0]); responder \(costs[1])")
         print("p50 \(sorted.median) p99 \(sorted.quantile(0.99))")
         await requester.stop()
         responder.send("done")
         await responder.wait()
+    }
+}
+
+/// CPU time and context switches of a process so far, from /proc.
+struct ProcessCounters {
+    var cpuSeconds: Double
+    var switches: Int
+
+    init(pid: Int32) {
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+        // After the command: state is field 3; utime and stime are fields 14 and 15.
+        let ticks = (fields.count > 12 ? (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0) : 0)
+        cpuSeconds = ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        switches = threads.map { thread in
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/status", encoding: .utf8)) ?? ""
+            return status.split(separator: "\n").filter { $0.contains("ctxt_switches") }
+                .compactMap { $0.split(separator: "\t").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+                .reduce(0, +)
+        }.reduce(0, +)
     }
 }
