@@ -118,7 +118,10 @@ extension Agent {
     // MARK: - Inbound
 
     /// Routes one inbound message: a hash lookup, one decode, one yield per interested observer.
-    func route(_ message: InboundMessage) {
+    ///
+    /// The agent's task calls it for every message; it is `package` so that the benchmarks can
+    /// measure the inbound path without a broker.
+    package func route(_ message: InboundMessage) {
         counters.increment(.receivedMessages)
         let name = message.topic
         guard name.utf8.starts(with: "coaty/".utf8) else {

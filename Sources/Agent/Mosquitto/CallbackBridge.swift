@@ -5,8 +5,9 @@ import Synchronization
 /// The object libmosquitto's callbacks reach through their `obj` pointer: it turns each callback into
 /// one ``TransportEvent`` in the client's ordered, bounded stream.
 ///
-/// libmosquitto calls the callbacks on the event loop thread, inside `mosquitto_loop_read`,
-/// `mosquitto_loop_write` or `mosquitto_loop_misc`, while the connection's lock is held. They copy
+/// libmosquitto calls the callbacks inside `mosquitto_loop_read`, `mosquitto_loop_write` or
+/// `mosquitto_loop_misc` while the connection's lock is held: on the event loop thread, or for a
+/// packet written at once, on the thread that queued it. They copy
 /// what they need, yield one event and return: no blocking, no awaiting, no calls back into libmosquitto.
 final class CallbackBridge: Sendable {
     let stream: AsyncStream<TransportEvent>
@@ -98,7 +99,7 @@ final class CallbackBridge: Sendable {
             connackCode: error.connackCode, systemErrno: error.systemErrno, detail: "\(reason) (\(error.detail))")
     }
 
-    // MARK: - Callbacks (event loop thread)
+    // MARK: - Callbacks (under the connection's lock)
 
     fileprivate func didConnect(_ code: Int32) {
         lastConnack.store(code, ordering: .relaxed)

@@ -24,7 +24,9 @@ import Glibc
 /// ```
 ///
 /// Threading: every method may be called from any thread or task (calls are serialised by a lock
-/// per client). Events are produced on the event loop thread. Releasing the client, or calling
+/// per client). Operations write their packet at once from the calling thread; the event loop
+/// thread reads and produces the events (a few, such as ``TransportEvent/published(_:)`` for QoS 0,
+/// come from the writing thread, in order). Releasing the client, or calling
 /// ``close()``, closes the socket without DISCONNECT (the broker then publishes the will) and ends
 /// ``events``; neither waits for the event loop.
 package final class MosquittoClient: Sendable {

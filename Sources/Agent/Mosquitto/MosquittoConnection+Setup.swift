@@ -50,7 +50,7 @@ extension MosquittoConnection {
                 code: error.code, operation: operation, broker: broker, libraryCode: result,
                 systemErrno: error.systemErrno, detail: "\(what): \(error.detail)")
         }
-        // Threaded mode: calls from other threads only queue packets; the loop thread writes them.
+        // Threaded mode: calls only queue packets; MosquittoConnection.perform writes them itself.
         try check(mosquitto_threaded_set(handle, true), "threaded mode")
         try check(
             mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, configuration.protocolVersion.level),

@@ -8,8 +8,11 @@ import Synchronization
 /// Threading: every libmosquitto call on the handle, from the caller's thread or the loop thread,
 /// happens with `state`'s lock held, so the handle is never used by two threads at once (which
 /// also keeps OpenSSL's per-connection object single-threaded). The handle is in libmosquitto's
-/// "threaded" mode (`mosquitto_threaded_set`), so calls from the caller's thread only queue
-/// packets; all socket I/O and every callback happen on the loop thread.
+/// "threaded" mode (`mosquitto_threaded_set`), so its calls only queue packets; ``perform(_:_:)``
+/// then writes them from the caller's thread (saving a wake-up of the loop thread per packet),
+/// and the loop thread does all reading, keep-alive and the writing a full socket defers. So the
+/// callbacks run on the loop thread, except `on_publish` (QoS 0) and `on_disconnect` after a
+/// failed write, which may run on the caller's thread — always under the lock, so in order.
 ///
 /// Lifetime: the loop keeps a strong reference while the socket is registered, so the public
 /// client can be released at any time; ``close()`` destroys the handle wherever it runs.
@@ -112,7 +115,8 @@ final class MosquittoConnection: Sendable {
         }
     }
 
-    /// Runs one libmosquitto call that queues a packet, checks its return code, and arms `EPOLLOUT`.
+    /// Runs one libmosquitto call that queues a packet, checks its return code, and writes the
+    /// packet right away (arming `EPOLLOUT` for what the socket does not take).
     ///
     /// - Parameter subject: What the call was about (`"topic 'a/#'"`), put in front of the error text;
     ///   evaluated only on failure.
@@ -134,9 +138,10 @@ final class MosquittoConnection: Sendable {
                     code: error.code, operation: operation, broker: brokerText, libraryCode: result,
                     systemErrno: error.systemErrno, detail: "\(subject): \(error.detail)")
             }
-            if let socket = state.socket, !state.isWriteArmed, mosquitto_want_write(handle) {
-                loop.update(socket: socket, id: id, writable: true)
-                state.isWriteArmed = true
+            // Send at once from this thread instead of waking the event loop to do it: one thread
+            // switch less per packet. What the socket does not take now, the loop writes on EPOLLOUT.
+            if let socket = state.socket, mosquitto_want_write(handle) {
+                _ = reconcile(handle, socket: socket, state: &state, outcome: writeQueued(handle, socket: socket))
             }
             return value
         }
@@ -236,9 +241,9 @@ final class MosquittoConnection: Sendable {
         return (result, errno)
     }
 
-    /// Brings `state` in line with libmosquitto after a call on the loop thread: forgets a socket
-    /// libmosquitto has closed (closing it removed it from `epoll`) and arms `EPOLLOUT` exactly while
-    /// libmosquitto wants to write.
+    /// Brings `state` in line with libmosquitto after a read or write: forgets a socket libmosquitto
+    /// has closed (closing it removed it from `epoll`; the loop drops the connection at its next
+    /// tick) and arms `EPOLLOUT` exactly while libmosquitto wants to write.
     private func reconcile(
         _ handle: OpaquePointer,
         socket: Int32,

@@ -11,8 +11,10 @@ import Synchronization
 /// second, `mosquitto_loop_misc` for keep-alive. An `eventfd` wakes it when a client connects or
 /// the loop shuts down; a client that queues a packet arms `EPOLLOUT` on its own socket instead.
 ///
-/// Every libmosquitto callback, and so every ``TransportEvent``, comes from this thread. Clients
-/// register themselves when they connect and leave when their socket closes; nothing else is needed.
+/// Reading, keep-alive and deferred writes happen on this thread, and so almost every
+/// ``TransportEvent`` comes from it; a client writes a packet it queues at once from the caller's
+/// thread (see ``MosquittoConnection``). Clients register themselves when they connect and leave
+/// when their socket closes; nothing else is needed.
 ///
 /// ```swift
 /// let client = try MosquittoClient(configuration: configuration)   // uses MosquittoEventLoop.shared

@@ -2,8 +2,9 @@ internal import CMosquitto
 
 /// Something that happened on a ``MosquittoClient``'s connection, in the order it happened.
 ///
-/// The event loop thread creates these in libmosquitto's callbacks and yields them into the client's
-/// ``TransportEvents``; one task reads them in order and drives the agent.
+/// libmosquitto's callbacks create these (on the event loop thread, or on the thread that wrote a
+/// packet) and yield them into the client's ``TransportEvents``; one task reads them in order and
+/// drives the agent.
 package enum TransportEvent: Sendable {
     /// The broker answered CONNECT. Check ``ConnackCode/isAccepted``: a refusal is followed by
     /// ``disconnected(_:)`` with the same reason.
