@@ -215,7 +215,7 @@ extension Agent {
         ReasonCode(rawValue: code, protocolVersion: configuration.broker.protocolVersion == .v5 ? 5 : 4)
     }
 
-    /// PUBLISH written (QoS 0) or acknowledged (QoS 1): after the stop Deadvertise, disconnect.
+    /// PUBLISH written (QoS 0) or acknowledged (QoS 1): after the stop Deadvertise's PUBACK, disconnect.
     func handlePublished(_ id: MQTTMessageID) {
         let isStop = state.withLock { $0.phase == .stopping && $0.stopMessageID == id }
         guard isStop else { return }
@@ -238,8 +238,11 @@ extension Agent {
                 state.isStopRequested = true
                 notifyStateObservers(&state)
                 do {
+                    // QoS 1: DISCONNECT waits for the PUBACK, so the broker has read everything sent
+                    // before. Closing while it is still answering (an UNSUBACK in flight) resets the
+                    // socket, and the broker would drop the last publications unread and send the will.
                     state.stopMessageID = try client.publish(
-                        topic: joinPlan.lastWill.topic, payload: joinPlan.lastWill.payload, qos: .atMostOnce)
+                        topic: joinPlan.lastWill.topic, payload: joinPlan.lastWill.payload, qos: .atLeastOnce)
                     return .awaitDeadvertise
                 } catch {
                     return .close

@@ -124,7 +124,9 @@ struct LongRunningCommandTests {
                 #expect(ContinuousClock.now - signalled < .seconds(2), "graceful shutdown took too long")
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 let leaving = await watcher.collect { $0.deadvertises(id) }
-                #expect(leaving.contains { $0.deadvertises(Self.lampID) }, "the held object was deadvertised first")
+                #expect(
+                    leaving.contains { $0.deadvertises(Self.lampID) },
+                    "the held object was deadvertised first; seen: \(leaving.map { "\($0.topic.name) \(String(decoding: $0.payload.prefix(120), as: UTF8.self))" }); stderr: \(outcome.stderr)")
             }
         }
     }
