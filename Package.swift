@@ -58,11 +58,48 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The benchmarks (scripts/benchmark.sh runs them all and writes docs/performance.md).
+        .target(
+            name: "BenchmarkFixtures",
+            dependencies: ["CoreTypes"],
+            path: "Benchmarks/BenchmarkFixtures",
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "CoatyBenchmarks",
-            dependencies: ["CoreTypes"],
+            dependencies: [
+                "Agent",
+                "BenchmarkFixtures",
+                "CoreTypes",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Benchmarks/CoatyBenchmarks",
             swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "CoatySoak",
+            dependencies: ["Agent", "CoreTypes"],
+            path: "Benchmarks/CoatySoak",
+            swiftSettings: swiftSettings
+        ),
+        // Agents in a process without Foundation, for the memory and scale figures.
+        .executableTarget(
+            name: "agent-probe",
+            dependencies: [
+                "Agent",
+                "BenchmarkFixtures",
+                "CoreTypes",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/AgentProbe",
+            swiftSettings: swiftSettings
+        ),
+        // The C baseline the messaging benchmarks compare against: libmosquitto without Coaty.
+        .executableTarget(
+            name: "mqtt-baseline",
+            dependencies: ["CMosquitto"],
+            path: "Benchmarks/MQTTBaseline",
+            linkerSettings: [.linkedLibrary("mosquitto"), .linkedLibrary("pthread")]
         ),
         .testTarget(
             name: "CoreTypesTests",

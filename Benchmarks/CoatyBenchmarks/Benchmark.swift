@@ -13,9 +13,9 @@ struct Benchmark {
     /// Runs a short warm-up, then batches of the operation until `budget` has passed; returns operations per second.
     func run(budget: Duration = .seconds(1)) throws -> Double {
         let clock = ContinuousClock()
-        for _ in 0..<1_000 { try operation() }
+        for _ in 0..<200 { try operation() }
         var iterations = 0
-        var batch = 1_000
+        var batch = 100
         let start = clock.now
         var elapsed = Duration.zero
         while elapsed < budget {
@@ -24,44 +24,40 @@ struct Benchmark {
             elapsed = clock.now - start
             if elapsed < budget / 10 { batch *= 2 }
         }
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return Double(iterations) / seconds
+        return Double(iterations) / elapsed.seconds
     }
 }
 
-/// A benchmark measured against a baseline in the same run; the ratio is ours / baseline (higher is better).
+/// A benchmark measured against a baseline in the same run, in alternation.
 struct Comparison {
+    let section: String
     let title: String
     let ours: Benchmark
     let baseline: Benchmark
+    let baselineName: String
+    var target: Target? = nil
+    /// Report the time per operation in this unit instead of operations per second.
+    var reportsTimePerOperation = false
 
-    struct Row {
-        let title: String
-        let ours: Double
-        let baseline: Double
-        var ratio: Double { ours / baseline }
-    }
-
-    func run(budget: Duration) throws -> Row {
-        // Interleave the two so that machine noise hits both alike; keep the best of each.
-        var best = (ours: 0.0, baseline: 0.0)
-        for _ in 0..<3 {
-            best.baseline = max(best.baseline, try baseline.run(budget: budget / 3))
-            best.ours = max(best.ours, try ours.run(budget: budget / 3))
+    /// Runs `repeats` alternating slices of `budget / repeats` each and reports the medians and the
+    /// median of the per-slice ratios.
+    func run(budget: Duration, repeats: Int) throws -> Figure {
+        var ours: [Double] = []
+        var baseline: [Double] = []
+        for _ in 0..<repeats {
+            baseline.append(try self.baseline.run(budget: budget / repeats / 2))
+            ours.append(try self.ours.run(budget: budget / repeats / 2))
         }
-        return Row(title: title, ours: best.ours, baseline: best.baseline)
-    }
-}
-
-enum Table {
-    static func print(_ rows: [Comparison.Row], baselines: [String]) {
-        func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
-        func rate(_ value: Double) -> String { String(format: "%12.0f", value) }
-        Swift.print(pad("benchmark", 44) + pad("ours ops/s", 14) + pad("baseline ops/s", 16) + "ratio")
-        for (row, baseline) in zip(rows, baselines) {
-            Swift.print(
-                pad(row.title, 44) + rate(row.ours) + "  " + rate(row.baseline) + "    "
-                    + String(format: "%.2fx", row.ratio) + "  (vs \(baseline))")
+        if reportsTimePerOperation {
+            let oursNanoseconds = ours.map { 1e9 / $0 }
+            let baselineNanoseconds = baseline.map { 1e9 / $0 }
+            return Figure(
+                section: section, name: title, unit: "ns/op", ours: oursNanoseconds, baseline: baselineNanoseconds,
+                baselineName: baselineName, target: target,
+                pairedRatios: zip(oursNanoseconds, baselineNanoseconds).map { $0 / $1 })
         }
+        return Figure(
+            section: section, name: title, unit: "op/s", ours: ours, baseline: baseline, baselineName: baselineName,
+            target: target, pairedRatios: zip(ours, baseline).map { $0 / $1 })
     }
 }

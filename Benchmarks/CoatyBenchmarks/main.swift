@@ -1,104 +1,159 @@
-import CoreTypes
+import Agent
 import Foundation
 
-// Speed of the object model against Foundation, measured in the same run (design.md §7).
-// Build and run with: swift build -c release --product CoatyBenchmarks && .build/release/CoatyBenchmarks [seconds]
+// The performance report (issue 6, issue 8): every figure next to a baseline measured in the same
+// run, in alternation. scripts/benchmark.sh builds everything in release, starts the brokers and
+// runs `CoatyBenchmarks all`, which writes docs/performance.md.
+//
+//   CoatyBenchmarks codec [seconds]                 B3 and the matcher only; no broker needed
+//   CoatyBenchmarks all --port P --nodelay-port Q --baseline PATH --probe PATH
+//                       [--markdown FILE] [--repeats N] [--quick] [--only b1,b2,…]
+//   CoatyBenchmarks peer advertise|respond …        the child processes of B1 and B2
 
-struct Light: CoatyObject {
-    static let coreType = CoreType.coatyObject
-    static let objectType = "com.example.Light"
-    var objectId: String
-    var name: String
-    var externalId: String?
-    var parentObjectId: String?
-    var isOn: Bool
-    var luminosity: Double
-    var color: String
-    var floor: Int
-    var tags: [String]
-    @CustomFields var custom: JSONObject
+/// A broker the script started.
+struct BrokerEndpoint {
+    var port: String
+    var isDefault: Bool
+    var url: String { "mqtt://127.0.0.1:\(port)" }
 }
 
-/// The same members as a plain Codable struct, for JSONEncoder.
-struct PlainLight: Codable {
-    var objectId: String
-    var objectType: String
-    var coreType: String
-    var name: String
-    var externalId: String?
-    var parentObjectId: String?
-    var isOn: Bool
-    var luminosity: Double
-    var color: String
-    var floor: Int
-    var tags: [String]
-    var installedAt: Double
+/// What to run and how long.
+struct Settings {
+    var defaultBroker = BrokerEndpoint(port: "1883", isDefault: true)
+    var nodelayBroker = BrokerEndpoint(port: "1884", isDefault: false)
+    var baselinePath = ".build/release/mqtt-baseline"
+    var probePath = ".build/release/agent-probe"
+    var repeats = 3
+    var throughputCount = 100_000
+    var rounds = 1_000
+    var stallRounds = 100
+    var fanOutMessages = 20_000
+    var soakMessages = 1_000_000
+    var scaleAgents = 1_000
+    var codecBudget = Duration.seconds(6)
+    var markdownPath: String?
+    var sections: Set<String> = ["codec", "b1", "b2", "stall", "b4", "b5", "b6"]
+    /// The request publication the QoS 1 round trips use: the agent's default.
+    var chosenPublication = Agent.Configuration().requestPublication
+
+    init(arguments: [String]) {
+        var index = 0
+        func value() -> String {
+            index += 1
+            guard index < arguments.count else { fatalError("\(arguments[index - 1]) needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--port": defaultBroker.port = value()
+            case "--nodelay-port": nodelayBroker.port = value()
+            case "--baseline": baselinePath = value()
+            case "--probe": probePath = value()
+            case "--markdown": markdownPath = value()
+            case "--repeats": repeats = Int(value()) ?? repeats
+            case "--only": sections = Set(value().split(separator: ",").map(String.init))
+            case "--quick":
+                throughputCount = 20_000
+                rounds = 300
+                stallRounds = 30
+                fanOutMessages = 5_000
+                soakMessages = 100_000
+                scaleAgents = 200
+                codecBudget = .seconds(2)
+            default: fatalError("unknown option \(arguments[index])")
+            }
+            index += 1
+        }
+    }
 }
 
-let lightText =
-    ##"{"objectId":"8d2f4b6a-1c3e-4f5a-b7d9-e1f3a5c7b9d2","objectType":"com.example.Light","coreType":"CoatyObject","name":"Hall light 3","externalId":"LX-2291-B","parentObjectId":"3e5a7c9e-2b4d-4f6a-8c1e-3a5c7e9b1d3f","isOn":true,"luminosity":0.75,"color":"#ffcc00","floor":2,"tags":["hall","dimmable"],"installedAt":1600000000000}"##
-let sensorText = lightText.replacingOccurrences(of: "com.example.Light", with: "com.example.Sensor")
-let lightBytes = Array(lightText.utf8)
-let sensorBytes = Array(sensorText.utf8)
-let lightData = Data(lightBytes)
-let sensorData = Data(sensorBytes)
+func option(_ name: String, in arguments: [String]) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
 
-var registry = ObjectTypeRegistry()
-try registry.register(Light.self)
-registry.freeze()
+/// The machine and the run, for the report's header.
+func machineDescription(_ settings: Settings, started: Date, finished: Date) -> [String] {
+    func shell(_ command: String) -> String {
+        let process = Process()
+        let pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return "?" }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    let formatter = ISO8601DateFormatter()
+    let cpu = shell("grep -m1 'model name' /proc/cpuinfo | cut -d: -f2")
+    return [
+        "date: \(formatter.string(from: started)) (took \(Int(finished.timeIntervalSince(started))) s)",
+        "machine: \(shell("uname -srm")), \(cpu.isEmpty ? "?" : cpu.trimmingCharacters(in: .whitespaces)), "
+            + "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(shell("free -m | awk '/Mem:/ {print $2}'")) MB memory",
+        "load average at the end: \(shell("cut -d' ' -f1-3 /proc/loadavg")) (the machine is shared: every figure is "
+            + "compared with its baseline measured in alternation in the same run)",
+        "toolchain: \(shell("swift --version 2>&1 | head -1")); broker: \(shell("mosquitto -h 2>/dev/null | head -1; /usr/sbin/mosquitto -h 2>/dev/null | head -1").split(separator: "\n").first ?? "?")",
+        "repetitions: \(settings.repeats) (medians; latency ratios are the median of the per-repetition ratios)",
+        "brokers: mosquitto with `max_queued_messages 0` on port \(settings.defaultBroker.port) (default TCP settings) "
+            + "and the same with `set_tcp_nodelay true` on port \(settings.nodelayBroker.port)",
+    ]
+}
 
-let decodedLight = try registry.decodeObject(JSONValue(parsing: lightBytes))
-let decodedSensor = try registry.decodeObject(JSONValue(parsing: sensorBytes))
-precondition(decodedLight is Light && decodedSensor is BaseObject, "the chain picked the wrong types")
-let sensorRoundTrip = try JSONValue.object(decodedSensor.jsonObject()).serializedString()
-precondition(sensorRoundTrip == sensorText, "round trip changed the bytes")
-let plainLight = try JSONDecoder().decode(PlainLight.self, from: lightData)
-let jsonEncoder = JSONEncoder()
+let preamble = """
+    # Performance
 
-let budget = Duration.milliseconds(Int((Double(CommandLine.arguments.dropFirst().first ?? "") ?? 3) * 1000))
-print("object size: \(lightBytes.count) bytes, budget per comparison: \(budget)")
+    Written by `scripts/benchmark.sh` (do not edit by hand; run it again). Every figure is measured
+    next to its baseline in the same run, in alternation, and reported as a ratio: raw libmosquitto
+    from C (`Benchmarks/MQTTBaseline`, the `mqtt-baseline` target) for messaging, `JSONSerialization`
+    and `JSONEncoder` for decoding and encoding. Throughput ratios are ours ÷ baseline (higher is
+    better); latency, cost and memory ratios are ours ÷ baseline (lower is better). Speed is never
+    asserted in tests.
+    """
 
-var sink = 0
-let comparisons: [(Comparison, String)] = [
-    (
-        Comparison(
-            title: "decode registered type (parse + chain)",
-            ours: Benchmark("ours") {
-                sink &+= try registry.decodeObject(JSONValue(parsing: lightBytes)).objectId.utf8.count
-            },
-            baseline: Benchmark("JSONSerialization") {
-                sink &+= (try JSONSerialization.jsonObject(with: lightData) as? NSDictionary)?.count ?? 0
-            }),
-        "JSONSerialization.jsonObject"
-    ),
-    (
-        Comparison(
-            title: "decode unknown type into custom",
-            ours: Benchmark("ours") {
-                sink &+= try registry.decodeObject(JSONValue(parsing: sensorBytes)).custom.count
-            },
-            baseline: Benchmark("JSONSerialization") {
-                sink &+= (try JSONSerialization.jsonObject(with: sensorData) as? NSDictionary)?.count ?? 0
-            }),
-        "JSONSerialization.jsonObject"
-    ),
-    (
-        Comparison(
-            title: "encode registered type (to bytes)",
-            ours: Benchmark("ours") { sink &+= JSONValue.object(try decodedLight.jsonObject()).serialized().count },
-            baseline: Benchmark("JSONEncoder") { sink &+= try jsonEncoder.encode(plainLight).count }),
-        "JSONEncoder, Codable struct"
-    ),
-    (
-        Comparison(
-            title: "encode unknown type from custom (to bytes)",
-            ours: Benchmark("ours") { sink &+= JSONValue.object(try decodedSensor.jsonObject()).serialized().count },
-            baseline: Benchmark("JSONEncoder") { sink &+= try jsonEncoder.encode(plainLight).count }),
-        "JSONEncoder, Codable struct"
-    ),
-]
-
-var rows: [Comparison.Row] = []
-for (comparison, _) in comparisons { rows.append(try comparison.run(budget: budget)) }
-Table.print(rows, baselines: comparisons.map(\.1))
-if sink == 42 { print("") }  // keeps the results alive
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "peer":
+    let role = arguments.dropFirst().first ?? ""
+    let broker = option("--broker", in: arguments) ?? "mqtt://127.0.0.1:1883"
+    let qos = Agent.QualityOfService(rawValue: Int(option("--qos", in: arguments) ?? "0") ?? 0) ?? .atMostOnce
+    switch role {
+    case "advertise":
+        try await Throughput.publisherPeer(
+            broker: broker, count: Int(option("--count", in: arguments) ?? "") ?? 100_000, qos: qos)
+    case "respond":
+        try await RoundTrip.responderPeer(
+            broker: broker, qos: qos, usesLowLatencySocket: option("--low-latency", in: arguments) != "false")
+    default:
+        fatalError("unknown peer role \(role)")
+    }
+case "diag":
+    try await RoundTrip.diagnose(
+        port: arguments.dropFirst().first ?? "1883", rounds: Int(arguments.dropFirst(2).first ?? "") ?? 1000,
+        pipelined: arguments.dropFirst(3).first != "after")
+case "all":
+    let settings = Settings(arguments: Array(arguments.dropFirst()))
+    let report = Report()
+    let sections = settings.sections
+    if sections.contains("codec") { try Codec.run(budget: settings.codecBudget, repeats: 5, report: report) }
+    if sections.contains("b4") { try await FanOut.run(settings, report: report) }
+    if sections.contains("b1") { try await Throughput.run(settings, report: report) }
+    if sections.contains("b2") { try await RoundTrip.run(settings, report: report) }
+    if sections.contains("stall") { try await RoundTrip.stallDemonstration(settings, report: report) }
+    if sections.contains("b5") { try await Memory.run(settings, report: report) }
+    if sections.contains("b6") { try await Memory.scale(settings, report: report) }
+    let markdown = report.markdown(
+        machine: machineDescription(settings, started: report.started, finished: Date()), preamble: preamble)
+    if let path = settings.markdownPath {
+        try markdown.write(toFile: path, atomically: true, encoding: .utf8)
+        print("wrote \(path)")
+    } else {
+        print(markdown)
+    }
+default:
+    // `codec [seconds]`, or no arguments: the broker-free figures only.
+    let seconds = Double(arguments.dropFirst().first ?? "") ?? 3
+    let report = Report()
+    try Codec.run(budget: .milliseconds(Int(seconds * 1000)), repeats: 3, report: report)
+}

@@ -19,8 +19,8 @@ extension Agent {
                     if handleDisconnected(error) { scheduleReconnect(in: &group) }
                 case .message(let message):
                     route(message)
-                case .subscribed(let id, _):
-                    handleSubscribed(id)
+                case .subscribed(let id, let granted):
+                    handleSubscribed(id, grantedQoS: granted)
                 case .unsubscribed:
                     break
                 case .published(let id):
@@ -38,7 +38,11 @@ extension Agent {
             return true
         } catch {
             logger.debug("Connect failed", metadata: ["mqtt.broker": "\(configuration.broker.url)", "error": "\(error)"])
-            state.withLock { $0.finalError = AgentError(code: .connectionFailed, detail: "\(error)") }
+            state.withLock { state in
+                // After a stop was asked for, a failed attempt (the client is closed) is no error.
+                guard state.phase != .stopping, state.phase != .stopped else { return }
+                state.finalError = AgentError(code: .connectionFailed, detail: "\(error)")
+            }
             return false
         }
     }
@@ -71,10 +75,14 @@ extension Agent {
     func giveUp() {
         let isStopping = state.withLock { state in
             let wasStopping = state.phase == .stopping || state.phase == .stopped
-            if !wasStopping, state.finalError == nil {
+            if !wasStopping {
+                let retries = state.backoff.failedAttempts
+                let limit = state.backoff.policy.maximumAttempts.map { "\($0)" } ?? "unlimited"
+                let last = state.finalError.map { "; the last attempt failed: \($0.detail)" } ?? ""
                 state.finalError = AgentError(
                     code: .connectionFailed,
-                    detail: "cannot connect to \(configuration.broker.url): the reconnect policy gave up")
+                    detail: "cannot connect to \(configuration.broker.url): gave up after \(retries) "
+                        + "retries (ReconnectPolicy.maximumAttempts is \(limit))\(last)")
             }
             state.phase = .stopped
             return wasStopping
@@ -91,25 +99,26 @@ extension Agent {
             state.finalError = nil
             state.backoff.reset()
             state.acknowledged = []
+            state.refusedFilters = [:]
             state.pendingAcknowledgements = [:]
             let filters = state.subscriptions.filters
             if !filters.isEmpty {
                 do {
                     let id = try client.subscribe(to: filters, qos: mqttQoS)
                     state.pendingAcknowledgements[id] = filters
+                    state.resubscriptionID = id
                 } catch {
                     logger.debug("Resubscribe failed", metadata: ["error": "\(error)"])
                 }
             }
             for publication in joinPlan.publications { try? publishNow(publication) }
-            var queued = state.offlineQueue.drain()
-            while !queued.isEmpty {
-                let publication = queued.removeFirst()
+            let queued = state.offlineQueue.drain()
+            for (index, publication) in queued.enumerated() {
                 do {
                     try publishNow(publication)
                 } catch {
                     // The connection went away again: keep the rest, in order, for the next CONNACK.
-                    for rest in [publication] + queued { _ = state.offlineQueue.enqueue(rest, bytes: rest.payload.count) }
+                    for rest in queued[index...] { _ = state.offlineQueue.enqueue(rest, bytes: rest.payload.count) }
                     break
                 }
             }
@@ -124,10 +133,15 @@ extension Agent {
     /// CONNACK refused. Bad credentials and missing authorisation are final; the rest is retried.
     func handleRefused(_ code: ConnackCode) {
         let isFinal = [1, 2, 4, 5].contains(code.rawValue) || code.rawValue >= 0x80
+        // MQTT 3.1.1: 4 bad user name or password, 5 not authorised; MQTT 5: 0x86, 0x87, 0x8C.
+        let isCredentials = (code.protocolVersion == 5 ? [0x86, 0x87, 0x8C] : [4, 5]).contains(code.rawValue)
+        let hint = isCredentials ? "; check the username and password (or the client certificate) and the broker's ACL" : ""
         logger.debug("Connection refused", metadata: ["mqtt.broker": "\(configuration.broker.url)", "mqtt.reason": "\(code)"])
         state.withLock { state in
+            guard state.phase != .stopping, state.phase != .stopped else { return }
             state.finalError = AgentError(
-                code: .connectionFailed, detail: "broker \(configuration.broker.url) refused the connection: \(code)")
+                code: .connectionFailed,
+                detail: "broker \(configuration.broker.url) refused the connection: \(code) (CONNACK \(code.rawValue))\(hint)")
             if isFinal { state.phase = .stopped }
         }
         if isFinal { client.close() }
@@ -139,6 +153,7 @@ extension Agent {
             if state.phase == .stopping || state.phase == .stopped { return (false, state.takeAllWaiters()) }
             state.phase = state.phase == .connecting ? .connecting : .offline
             state.acknowledged = []
+            state.refusedFilters = [:]
             state.pendingAcknowledgements = [:]
             if let error { state.finalError = AgentError(code: .connectionFailed, detail: "\(error)") }
             notifyStateObservers(&state)
@@ -153,20 +168,51 @@ extension Agent {
         return reconnect
     }
 
-    /// SUBACK: the filters are in place; release their waiters.
-    func handleSubscribed(_ id: MQTTMessageID) {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            guard let filters = state.pendingAcknowledgements.removeValue(forKey: id) else { return [] }
-            var waiters: [CheckedContinuation<Void, Never>] = []
-            for filter in filters {
-                if state.subscriptions.users(of: filter) > 0 { state.acknowledged.insert(filter) }
-                // Also when the last user left meanwhile (a request that timed out before its
-                // SUBACK): its waiter must not wait for ever.
-                waiters += state.acknowledgementWaiters.removeValue(forKey: filter) ?? []
+    /// SUBACK: the filters are in place, or refused (return code 0x80 in MQTT 3.1.1, a reason code
+    /// of 0x80 or more in MQTT 5); release their waiters, who find out which.
+    ///
+    /// A refusal is counted. The observe or request call that waits for it throws it; a refused
+    /// resubscription (after a reconnect, nobody waits) is logged at info instead, and the next
+    /// reconnect tries again.
+    func handleSubscribed(_ id: MQTTMessageID, grantedQoS: [Int32]) {
+        let (waiters, refused, isResubscription) = state.withLock { state in
+            guard let filters = state.pendingAcknowledgements.removeValue(forKey: id) else {
+                return ([CheckedContinuation<Void, Never>](), [(String, Int32)](), false)
             }
-            return waiters
+            var waiters: [CheckedContinuation<Void, Never>] = []
+            var refused: [(String, Int32)] = []
+            for (index, filter) in filters.enumerated() {
+                // Waiters are resumed also when the last user left meanwhile (a request that timed out
+                // before its SUBACK), so that nobody waits for ever.
+                waiters += state.acknowledgementWaiters.removeValue(forKey: filter) ?? []
+                guard state.subscriptions.users(of: filter) > 0 else { continue }
+                let code = index < grantedQoS.count ? grantedQoS[index] : 0
+                if code >= 0x80 {
+                    state.refusedFilters[filter] = code
+                    refused.append((filter, code))
+                } else {
+                    state.acknowledged.insert(filter)
+                }
+            }
+            return (waiters, refused, id == state.resubscriptionID)
+        }
+        counters.increment(.refusedSubscriptions, by: refused.count)
+        for (filter, code) in refused {
+            let metadata: Logger.Metadata = [
+                "mqtt.broker": "\(configuration.broker.url)", "mqtt.filter": "\(filter)", "mqtt.reason": "\(reasonCode(code))",
+            ]
+            if isResubscription {
+                logger.info("Broker refused a resubscription", metadata: metadata)
+            } else {
+                logger.debug("Broker refused a subscription", metadata: metadata)
+            }
         }
         waiters.forEach { $0.resume() }
+    }
+
+    /// The SUBACK or PUBACK code `code` in words, for the agent's protocol version.
+    func reasonCode(_ code: Int32) -> ReasonCode {
+        ReasonCode(rawValue: code, protocolVersion: configuration.broker.protocolVersion == .v5 ? 5 : 4)
     }
 
     /// PUBLISH written (QoS 0) or acknowledged (QoS 1): after the stop Deadvertise's PUBACK, disconnect.
@@ -189,6 +235,7 @@ extension Agent {
                 return .none
             case .online:
                 state.phase = .stopping
+                state.isStopRequested = true
                 notifyStateObservers(&state)
                 do {
                     // QoS 1: DISCONNECT waits for the PUBACK, so the broker has read everything sent
@@ -201,7 +248,10 @@ extension Agent {
                     return .close
                 }
             case .idle, .connecting, .offline:
+                // A stop while offline is still graceful: run() returns without an error.
                 state.phase = .stopped
+                state.isStopRequested = true
+                state.finalError = nil
                 notifyStateObservers(&state)
                 return .close
             }
@@ -242,6 +292,8 @@ extension Agent {
 
     func notifyStateObservers(_ state: inout AgentState) {
         let current = state.connectionState
-        for observer in state.stateObservers.values { observer.yield(current) }
+        for (id, observer) in state.stateObservers {
+            if case .terminated = observer.yield(current) { state.stateObservers[id] = nil }
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Synchronization
 public import CoreTypes
+import Logging
 
 extension Agent {
     /// Observes Advertise events of a core type (`coaty/3/<ns>/ADV:<CoreType>/+`).
@@ -151,11 +152,10 @@ extension Agent {
         let isStopped = state.withLock { state -> Bool in
             continuation.yield(state.connectionState)
             guard state.phase != .stopped else { return true }
-            let id = state.makeObserverID()
-            state.stateObservers[id] = continuation
-            continuation.onTermination = { [weak self] _ in
-                _ = self?.state.withLock { $0.stateObservers.removeValue(forKey: id) }
-            }
+            // No termination handler that takes the lock: the states are yielded with the lock held,
+            // and a cancelled watcher runs its handler under the runtime's lock of its own task,
+            // which that yield needs. A watcher that went away is dropped at the next state change.
+            state.stateObservers[state.makeObserverID()] = continuation
             return false
         }
         if isStopped { continuation.finish() }
@@ -202,16 +202,26 @@ extension Agent {
                 if case .dropped = continuation.yield(element) { counters.increment(.droppedObserverEvents) }
             })
             state.finishers[id] = { continuation.finish() }
-            continuation.onTermination = { [weak self] _ in
-                self?.state.withLock { state in
+            continuation.onTermination = { [weak self] termination in
+                // The observing task ended (returned, threw or was cancelled), dropped the stream, or the agent stopped.
+                guard let self else { return }
+                let wasRunning = self.state.withLock { state in
                     unregister(&state.router, id)
                     state.finishers[id] = nil
-                    self?.removeSubscription(filter, in: &state)
+                    self.removeSubscription(filter, in: &state)
+                    return state.phase != .stopping && state.phase != .stopped
+                }
+                if wasRunning {
+                    self.logger.debug(
+                        "Observer removed", metadata: ["mqtt.filter": "\(filter)", "agent.observer": "\(id)", "agent.end": "\(termination)"])
                 }
             }
             return addSubscription(filter, in: &state)
         }
-        if mustWait { await waitForAcknowledgement(of: filter) }
+        if mustWait {
+            // A refusal finishes the stream, which removes the observer again (onTermination).
+            try await requireAcknowledgement(of: filter, purpose: "nothing is observed") { continuation.finish() }
+        }
         return EventStream(base: stream)
     }
 

@@ -53,6 +53,7 @@ extension Agent {
             }
             return true
         }
+        let ending = ResponseEnding()
         let filters = plan.exchanges.map(\.responseFilter.rawValue)
         let pipelined = configuration.requestPublication == .pipelined
         let mustWait = try state.withLock { state throws(AgentError) -> [String] in
@@ -61,7 +62,10 @@ extension Agent {
             }
             let id = state.makeObserverID()
             for exchange in plan.exchanges { state.router.add(sink, correlationID: exchange.correlationID) }
-            state.finishers[id] = { continuation.finish() }
+            state.finishers[id] = {
+                ending.markStopped()
+                continuation.finish()
+            }
             let timer = Task {
                 try? await Task.sleep(for: timeout)
                 continuation.finish()
@@ -84,9 +88,16 @@ extension Agent {
             return mustWait
         }
         if !mustWait.isEmpty {
-            for filter in mustWait { await waitForAcknowledgement(of: filter) }
-            try publish(plan.publications)
+            do {
+                for filter in mustWait {
+                    try await requireAcknowledgement(of: filter, purpose: "no \(Request.eventType) was published") {}
+                }
+                try publish(plan.publications)
+            } catch {
+                continuation.finish()  // releases the response subscriptions now, not at the timeout
+                throw error
+            }
         }
-        return Responses(base: stream, timeout: timeout)
+        return Responses(base: stream, timeout: timeout, ending: ending)
     }
 }

@@ -66,6 +66,7 @@ extension Agent {
     func removeSubscription(_ filter: String, in state: inout AgentState) {
         guard case .unsubscribe = state.subscriptions.remove(filter) else { return }
         state.acknowledged.remove(filter)
+        state.refusedFilters[filter] = nil
         guard state.phase == .online else { return }
         do {
             _ = try client.unsubscribe(from: [filter])
@@ -74,24 +75,53 @@ extension Agent {
         }
     }
 
-    /// Waits until `filter` is acknowledged, the connection is lost, or the agent stops.
-    func waitForAcknowledgement(of filter: String) async {
+    /// Waits until `filter` is acknowledged or refused, the connection is lost, or the agent stops.
+    ///
+    /// - Returns: The broker's SUBACK code when it refused the filter on the current connection, else `nil`.
+    func waitForAcknowledgement(of filter: String) async -> Int32? {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let resumeNow = state.withLock { state -> Bool in
                 guard state.phase == .online, !state.acknowledged.contains(filter),
-                    state.subscriptions.users(of: filter) > 0
+                    state.refusedFilters[filter] == nil, state.subscriptions.users(of: filter) > 0
                 else { return true }
                 state.acknowledgementWaiters[filter, default: []].append(continuation)
                 return false
             }
             if resumeNow { continuation.resume() }
         }
+        return state.withLock { $0.refusedFilters[filter] }
+    }
+
+    /// Waits until `filter` is acknowledged (or the connection is lost, or the agent stops); when the
+    /// broker refused it, calls `release` and throws.
+    ///
+    /// A function of its own, not inlined: the Swift 6.3 optimizer crashed splitting the generic
+    /// async `observe` when this throw sat in it.
+    @inline(never)
+    func requireAcknowledgement(of filter: String, purpose: String, release: () -> Void) async throws {
+        guard let code = await waitForAcknowledgement(of: filter) else { return }
+        release()
+        throw subscriptionRefused(filter, code: code, purpose: purpose)
+    }
+
+    /// The error for a subscription the broker refused.
+    func subscriptionRefused(_ filter: String, code: Int32, purpose: String) -> AgentError {
+        let reason = reasonCode(code)
+        let hint =
+            configuration.broker.protocolVersion == .v5
+            ? "" : " (MQTT 3.1.1 gives no reason; usually the broker's ACL denies this client the filter)"
+        return AgentError(
+            code: .subscribeFailed,
+            detail: "broker \(configuration.broker.url) refused the subscription to '\(filter)' with \(reason)\(hint); \(purpose)")
     }
 
     // MARK: - Inbound
 
     /// Routes one inbound message: a hash lookup, one decode, one yield per interested observer.
-    func route(_ message: InboundMessage) {
+    ///
+    /// The agent's task calls it for every message; it is `package` so that the benchmarks can
+    /// measure the inbound path without a broker.
+    package func route(_ message: InboundMessage) {
         counters.increment(.receivedMessages)
         let name = message.topic
         guard name.utf8.starts(with: "coaty/".utf8) else {

@@ -93,7 +93,9 @@ public final class Agent: Service, Sendable {
             rejectedResponses: counters.rejectedResponses.load(ordering: .relaxed),
             droppedObserverEvents: counters.droppedObserverEvents.load(ordering: .relaxed),
             droppedOfflinePublications: counters.droppedOfflinePublications.load(ordering: .relaxed),
-            connections: counters.connections.load(ordering: .relaxed))
+            connections: counters.connections.load(ordering: .relaxed),
+            refusedSubscriptions: counters.refusedSubscriptions.load(ordering: .relaxed),
+            refusedPublications: client.refusedPublicationCount)
     }
 
     /// Runs the agent until graceful shutdown or cancellation: connects, reconnects, routes.
@@ -113,8 +115,11 @@ public final class Agent: Service, Sendable {
         }
         logger.debug("Agent starting", metadata: ["mqtt.broker": "\(configuration.broker.url)"])
         defer { finishEverything() }
-        // The loop runs in a task of its own, which cancelling run() does not cancel: cancellation
-        // calls stop(), and the loop must keep reading the transport until the Deadvertise is out.
+        // The event loop runs in a task of its own, which cancelling run() does not cancel. The
+        // cancellation handler runs under the Swift runtime's lock of *this* task and takes the
+        // connection's lock (to publish the Deadvertise); libmosquitto's thread holds the connection's
+        // lock while it resumes the loop's task. Were that the same task, the two would deadlock.
+        // So cancellation stops the agent the graceful way, and the loop ends with the connection.
         let loop = Task { try await self.eventLoop() }
         try await withTaskCancellationHandler {
             try await withGracefulShutdownHandler {
@@ -125,7 +130,8 @@ public final class Agent: Service, Sendable {
         } onCancel: {
             self.stop()
         }
-        if let error = state.withLock({ $0.finalError }) { throw error }
+        // A requested stop ends the agent normally, even while it was offline after a failed attempt.
+        if let error = state.withLock({ $0.isStopRequested ? nil : $0.finalError }) { throw error }
     }
 
     /// Creates the transport configuration: client id, will, credentials and TLS from the agent's.

@@ -15,7 +15,11 @@ struct AgentState {
     var acknowledged: Set<String> = []
     /// SUBSCRIBE packets waiting for their SUBACK, by message id.
     var pendingAcknowledgements: [MQTTMessageID: [String]] = [:]
-    /// Callers waiting until a filter is acknowledged (or the connection is lost, or the agent stops).
+    /// The SUBSCRIBE that renewed every subscription after the last CONNACK.
+    var resubscriptionID: MQTTMessageID?
+    /// Filters the broker refused on the current connection, with their SUBACK code.
+    var refusedFilters: [String: Int32] = [:]
+    /// Callers waiting until a filter is acknowledged or refused (or the connection is lost, or the agent stops).
     var acknowledgementWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
     var offlineQueue: OfflineQueue<Publication>
     var router = Router()
@@ -25,6 +29,9 @@ struct AgentState {
     var stopMessageID: MQTTMessageID?
     /// Why the agent ended, when it did not end gracefully.
     var finalError: AgentError?
+    /// Whether graceful shutdown or cancellation asked the agent to stop; then ``Agent/run()``
+    /// returns normally whatever the last connection error was.
+    var isStopRequested = false
     /// How to end each open observation and request when the agent stops.
     var finishers: [ObserverID: @Sendable () -> Void] = [:]
     var stateObservers: [ObserverID: AsyncStream<ConnectionState>.Continuation] = [:]

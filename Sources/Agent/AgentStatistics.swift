@@ -18,6 +18,13 @@ public struct AgentStatistics: Sendable, Hashable {
     public var droppedOfflinePublications: Int
     /// Successful connections (the first one and every reconnect).
     public var connections: Int
+    /// Topic filters the broker refused in a SUBACK (return code 0x80 with MQTT 3.1.1, a reason
+    /// code of 0x80 or more with MQTT 5), usually because its ACL denies them. Brokers whose ACL
+    /// only filters delivery (mosquitto's `acl_file`) accept every subscription instead.
+    public var refusedSubscriptions: Int
+    /// Publications the broker refused in a PUBACK or PUBREC reason code (MQTT 5 with QoS 1 or 2
+    /// only). MQTT 3.1.1 has no way to say so: the broker drops a denied publication silently.
+    public var refusedPublications: Int
 }
 
 /// The live counters behind ``AgentStatistics``; updated from the agent's task and observers.
@@ -29,10 +36,11 @@ final class AgentCounters: Sendable {
     let droppedObserverEvents = Atomic<Int>(0)
     let droppedOfflinePublications = Atomic<Int>(0)
     let connections = Atomic<Int>(0)
+    let refusedSubscriptions = Atomic<Int>(0)
 
     enum Counter {
         case receivedMessages, rejectedPayloads, unroutedMessages, rejectedResponses, droppedObserverEvents
-        case droppedOfflinePublications, connections
+        case droppedOfflinePublications, connections, refusedSubscriptions
     }
 
     func increment(_ counter: Counter, by amount: Int = 1) {
@@ -44,6 +52,7 @@ final class AgentCounters: Sendable {
         case .droppedObserverEvents: droppedObserverEvents.add(amount, ordering: .relaxed)
         case .droppedOfflinePublications: droppedOfflinePublications.add(amount, ordering: .relaxed)
         case .connections: connections.add(amount, ordering: .relaxed)
+        case .refusedSubscriptions: refusedSubscriptions.add(amount, ordering: .relaxed)
         }
     }
 }

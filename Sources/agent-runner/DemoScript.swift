@@ -127,7 +127,7 @@ struct DemoScript: Sendable {
             10, "Last will", "\"Hallway sensor\" joins, then dies without saying goodbye (its connection is cut).")
         running.start(sensor)
         _ = try await first(identities, "the sensor's identity") { $0.sourceID == sensor.identity.objectId }
-        sensor.closeConnectionWithoutDisconnecting()
+        sensor.closeConnectionAbruptly()
         _ = try await first(deadvertised, "the sensor's last will") {
             $0.event.objectIDs.contains(sensor.identity.objectId)
         }

@@ -30,10 +30,13 @@ struct LatencyMeasurement {
 
     @Test func subscribeThenRequestRoundTrip() async throws {
         try await TestBroker.withBroker { broker in
-            var report = ["round trips over \(broker.url), \(Self.rounds) rounds each (median / p90 / max, ms):"]
+            var report = [
+                "round trips over \(broker.url), \(Self.rounds) rounds each (median / p90 / max in ms, rounds over 20 ms):"
+            ]
             for setting in Self.settings {
                 let (full, request) = try await measure(setting, broker: broker.url)
-                report.append("  \(setting)  subscribe→answer \(Self.summary(full))   publish→answer \(Self.summary(request))")
+                report.append(
+                    "  \(setting)  subscribe→answer \(Self.summary(full))   publish→answer \(Self.summary(request))")
             }
             print(report.joined(separator: "\n"))
         }
@@ -58,7 +61,8 @@ struct LatencyMeasurement {
             readySignal.yield()
             while let event = await echo.nextOrEnd() {
                 guard case .message(let message) = event else { continue }
-                _ = try echo.client.publish(topic: String(decoding: message.payload, as: UTF8.self), payload: [0x7B, 0x7D])
+                _ = try echo.client.publish(
+                    topic: String(decoding: message.payload, as: UTF8.self), payload: [0x7B, 0x7D])
             }
         }
         defer { echoTask.cancel() }
@@ -94,6 +98,8 @@ struct LatencyMeasurement {
         }
         let median = sorted[sorted.count / 2]
         let p90 = sorted[sorted.count * 9 / 10]
+        let stalled = sorted.count { $0 > .milliseconds(20) }
         return "\(milliseconds(median)) / \(milliseconds(p90)) / \(milliseconds(sorted[sorted.count - 1]))"
+            + String(format: " (%3d > 20 ms)", stalled)
     }
 }

@@ -74,8 +74,10 @@ struct MosquittoClientTests {
         try await TestBroker.withBroker { broker in
             var publisher = try TestClient("\(tag)-pub", broker: broker.url)
             try await publisher.connect()
-            let first = try publisher.client.publish(topic: "\(tag)/qos1", payload: Array("one".utf8), qos: .atLeastOnce)
-            let second = try publisher.client.publish(topic: "\(tag)/qos1", payload: Array("two".utf8), qos: .atLeastOnce)
+            let first = try publisher.client.publish(
+                topic: "\(tag)/qos1", payload: Array("one".utf8), qos: .atLeastOnce)
+            let second = try publisher.client.publish(
+                topic: "\(tag)/qos1", payload: Array("two".utf8), qos: .atLeastOnce)
             #expect(first != second)
             var confirmed: Set<MQTTMessageID> = []
             while confirmed.count < 2 {
@@ -145,6 +147,26 @@ struct MosquittoClientTests {
 
             try await client.connect()
             try await client.subscribe(["\(tag)/again"])
+        }
+    }
+
+    @Test func shuttingDownALoopClosesItsClientsAndFiresTheirWills() async throws {
+        try await TestBroker.withBroker { broker in
+            let loop = try MosquittoEventLoop()
+            var watcher = try TestClient("\(tag)-watcher", broker: broker.url)
+            var client = try TestClient("\(tag)-own-loop", broker: broker.url, eventLoop: loop) {
+                $0.will = .init(topic: "\(tag)/will", payload: Array("loop gone".utf8))
+            }
+            try await watcher.connect()
+            try await watcher.subscribe(["\(tag)/will"])
+            try await client.connect()
+
+            loop.shutdown()
+
+            while await client.nextOrEnd() != nil {}  // the stream ends
+            #expect(try await watcher.nextMessage().payload == Array("loop gone".utf8))
+            let error = #expect(throws: MosquittoError.self) { try client.client.connect() }
+            #expect(error?.code == .closed)
         }
     }
 

@@ -13,9 +13,9 @@ public import CoreTypes
 public struct Components: Sendable {
     /// The controllers, in the order the container starts them (it stops them in reverse order).
     public var controllers: [ControllerComponent]
-    /// The application object types, registered in the container's ``ObjectTypeRegistry``.
+    /// The application object types, registered in the container's `ObjectTypeRegistry`.
     public var objectTypes: [any CoatyObject.Type]
-    /// Codable types registered for one custom field name each (see ``ObjectTypeRegistry``).
+    /// Codable types registered for one custom field name each (see `ObjectTypeRegistry`).
     public var fragments: [Fragment]
 
     /// Creates components.

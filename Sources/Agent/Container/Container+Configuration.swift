@@ -17,7 +17,9 @@ extension Container {
         public var controllerOptions: [String: ControllerOptions]
 
         /// Creates a configuration.
-        public init(agent: Agent.Configuration = Agent.Configuration(), controllerOptions: [String: ControllerOptions] = [:]) {
+        public init(
+            agent: Agent.Configuration = Agent.Configuration(), controllerOptions: [String: ControllerOptions] = [:]
+        ) {
             self.agent = agent
             self.controllerOptions = controllerOptions
         }

@@ -6,7 +6,7 @@ import Synchronization
 /// An agent with its controllers and object types: the unit a program runs or embeds.
 ///
 /// A container is resolved from ``Components`` and a ``Configuration`` when it is created (it
-/// *bootstraps*): it registers the object types in its own ``ObjectTypeRegistry`` and freezes it,
+/// *bootstraps*): it registers the object types in its own `ObjectTypeRegistry` and freezes it,
 /// checks the controller names and options, creates the ``Agent``, and creates each controller
 /// with a ``ControllerContext``. Anything wrong there is a ``ContainerError``; nothing touches the
 /// network before ``run()``.
@@ -65,8 +65,8 @@ public final class Container: Service, Sendable {
         let agent: Agent
         do {
             agent = try Agent(configuration: configuration.agent, registry: registry, logger: logger)
-        } catch let error as AgentError {
-            throw ContainerError(code: .invalidConfiguration, detail: error.detail)
+        } catch {
+            throw ContainerError(code: .invalidConfiguration, detail: (error as? AgentError)?.detail ?? "\(error)")
         }
         var logger = logger
         logger[metadataKey: "agent.id"] = "\(configuration.agent.identity.objectId)"

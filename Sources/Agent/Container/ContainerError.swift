@@ -1,6 +1,6 @@
 /// Why a container could not bootstrap, or why a controller ended it.
 ///
-/// Bootstrap errors come from ``Container/init(components:configuration:logger:)``: they name the
+/// Bootstrap errors come from ``Container/init(components:configuration:logPublishing:logger:)``: they name the
 /// object type, the controller or the option at fault and say what to change.
 public struct ContainerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure.

@@ -12,7 +12,7 @@
 ///
 ///     init(context: ControllerContext) throws {
 ///         agent = context.agent
-///         lamp = Light(name: try context.options(as: LampOptions.self).name, isOn: false, brightness: 0)
+///         lamp = Light(name: try context.options(as: LampOptions.self).name, isOn: false)
 ///     }
 ///
 ///     func didGoOnline() async throws {
@@ -55,8 +55,11 @@ public protocol Controller: Sendable {
     /// itself; publications meanwhile wait in its offline queue.
     func didGoOffline() async throws
 
-    /// Called once when the container stops (graceful shutdown, cancellation, or a failure), while
-    /// the agent is still connected: the place to deadvertise what the controller advertised.
+    /// Called once when the container stops: the place to deadvertise what the controller advertised.
+    ///
+    /// On graceful shutdown and after a controller failed, the agent is still connected (it stops
+    /// after the controllers). On cancellation everything stops at once, so publications made here
+    /// may not go out.
     func willStop() async throws
 
     /// The controller's own lifetime, run as a child task of the container beside the hooks.

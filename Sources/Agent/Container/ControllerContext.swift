@@ -35,9 +35,11 @@ public struct ControllerContext: Sendable {
         switch options.storage {
         case .typed(let value):
             guard let typed = value as? Options else {
+                let given = String(reflecting: Swift.type(of: value))
+                let wanted = String(reflecting: Options.self)
                 throw ContainerError(
                     code: .invalidOptions, controller: name,
-                    detail: "controller '\(name)' was given options of type \(String(reflecting: Swift.type(of: value))); it reads \(String(reflecting: Options.self))")
+                    detail: "controller '\(name)' was given options of type \(given); it reads \(wanted)")
             }
             return typed
         case .json(let object):

@@ -8,7 +8,8 @@ public import CoreTypes
 ///
 /// ```swift
 /// configuration.controllerOptions["Cache"] = ["timeToLive": 30, "policy": "networkFirst"]
-/// configuration.controllerOptions["Lifecycle"] = .typed(ObjectLifecycleController.Options(discoverTimeout: .seconds(2)))
+/// configuration.controllerOptions["Lifecycle"] = .typed(
+///     ObjectLifecycleController.Options(discoverTimeout: .seconds(2)))
 /// ```
 public struct ControllerOptions: Sendable, ExpressibleByDictionaryLiteral {
     enum Storage: Sendable {

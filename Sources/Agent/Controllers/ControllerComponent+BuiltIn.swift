@@ -15,7 +15,9 @@ extension ControllerComponent {
     }
 
     /// The type names of the built-in controllers, for configuration files that name controllers.
-    public static let builtInNames = ["ObjectLifecycleController", "ObjectCacheController", "ConnectionStateController"]
+    public static let builtInNames = [
+        "ObjectLifecycleController", "ObjectCacheController", "ConnectionStateController",
+    ]
 
     /// The built-in controller with this type name (one of ``builtInNames``), registered under
     /// `name` (by default the type name); `nil` for any other type name.

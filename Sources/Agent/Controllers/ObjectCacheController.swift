@@ -38,7 +38,9 @@ public final class ObjectCacheController: Controller {
             let name = try container.decode(String.self)
             guard let base = Base(rawValue: name) else {
                 throw DecodingError.dataCorrupted(
-                    .init(codingPath: decoder.codingPath, debugDescription: "'\(name)' is not 'localFirst' or 'networkFirst'"))
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "'\(name)' is not 'localFirst' or 'networkFirst'"))
             }
             self.base = base
         }
@@ -58,7 +60,8 @@ public final class ObjectCacheController: Controller {
         public var discoverTimeout: Duration
 
         /// Creates options.
-        public init(timeToLive: Duration? = nil, policy: Policy = .localFirst, discoverTimeout: Duration = .seconds(5)) {
+        public init(timeToLive: Duration? = nil, policy: Policy = .localFirst, discoverTimeout: Duration = .seconds(5))
+        {
             self.timeToLive = timeToLive
             self.policy = policy
             self.discoverTimeout = discoverTimeout
@@ -75,7 +78,8 @@ public final class ObjectCacheController: Controller {
             self.init()
             let path = container.codingPath
             if let seconds = try container.decodeIfPresent(Double.self, forKey: .timeToLive) {
-                timeToLive = try ObjectLifecycleController.Options.duration(seconds: seconds, at: path + [CodingKeys.timeToLive])
+                timeToLive = try ObjectLifecycleController.Options.duration(
+                    seconds: seconds, at: path + [CodingKeys.timeToLive])
             }
             policy = try container.decodeIfPresent(Policy.self, forKey: .policy) ?? .localFirst
             if let seconds = try container.decodeIfPresent(Double.self, forKey: .discoverTimeout) {
@@ -139,15 +143,18 @@ public final class ObjectCacheController: Controller {
     }
 
     /// The object with this id, from the cache or the network as `policy` (default:
-    /// ``Options/policy``) says.
+    /// ``Options/policy``) says; a Discover waits `timeout` (default: ``Options/discoverTimeout``).
     ///
     /// - Throws: ``AgentError`` with code ``AgentError/Code/responseTimedOut`` when nobody resolved
     ///   the id in time and no fresh entry has it, ``AgentError/Code/stopped`` when the agent stopped.
-    public func resolve(objectID: String, policy: Policy? = nil) async throws -> any CoatyObject {
+    public func resolve(objectID: String, policy: Policy? = nil, timeout: Duration? = nil) async throws
+        -> any CoatyObject
+    {
         let policy = policy ?? options.policy
+        let timeout = timeout ?? options.discoverTimeout
         if policy == .localFirst, let cached = cachedObject(objectID: objectID) { return cached }
         do {
-            let resolve = try await agent.discover(Discover(objectID: objectID), timeout: options.discoverTimeout).first()
+            let resolve = try await agent.discover(Discover(objectID: objectID), timeout: timeout).first()
             guard let object = resolve.event.object else {
                 throw AgentError(code: .invalidEvent, detail: "the Resolve for \(objectID) carries no object")
             }
@@ -157,7 +164,8 @@ public final class ObjectCacheController: Controller {
             if policy == .networkFirst, let cached = cachedObject(objectID: objectID) { return cached }
             throw AgentError(
                 code: .responseTimedOut,
-                detail: "object \(objectID) was not resolved within \(options.discoverTimeout) and is not in the cache; "
+                detail:
+                    "object \(objectID) was not resolved within \(timeout) and is not in the cache; "
                     + "check that the agent holding it is online in this namespace")
         }
     }
@@ -182,7 +190,9 @@ public final class ObjectCacheController: Controller {
             tasks.add { [self] in
                 for await event in deadvertised {
                     self.state.withLock { state in
-                        for id in state.cache.remove(event.event.objectIDs) { state.updateObservers.forEach { $0.yield(id) } }
+                        for id in state.cache.remove(event.event.objectIDs) {
+                            state.updateObservers.forEach { $0.yield(id) }
+                        }
                     }
                 }
             }

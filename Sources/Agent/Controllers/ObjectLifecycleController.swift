@@ -42,13 +42,15 @@ public final class ObjectLifecycleController: Controller {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.init()
             if let seconds = try container.decodeIfPresent(Double.self, forKey: .discoverTimeout) {
-                discoverTimeout = try Self.duration(seconds: seconds, at: container.codingPath + [CodingKeys.discoverTimeout])
+                discoverTimeout = try Self.duration(
+                    seconds: seconds, at: container.codingPath + [CodingKeys.discoverTimeout])
             }
         }
 
         static func duration(seconds: Double, at path: [any CodingKey]) throws -> Duration {
             guard seconds.isFinite, seconds > 0 else {
-                throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "must be a positive number of seconds"))
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: path, debugDescription: "must be a positive number of seconds"))
             }
             return .milliseconds(Int64((seconds * 1000).rounded()))
         }
@@ -133,43 +135,45 @@ public final class ObjectLifecycleController: Controller {
         let agent = self.agent
         let timeout = options.discoverTimeout
         let added = tasks.add {
-            await race({
-                let (inputs, input) = AsyncStream.makeStream(of: Input.self)
-                await withDiscardingTaskGroup { group in
-                    group.addTask {
-                        for await received in advertise where isIncluded(received.event.object) {
-                            input.yield(.seen(received.event.object))
+            await race(
+                {
+                    let (inputs, input) = AsyncStream.makeStream(of: Input.self)
+                    await withDiscardingTaskGroup { group in
+                        group.addTask {
+                            for await received in advertise where isIncluded(received.event.object) {
+                                input.yield(.seen(received.event.object))
+                            }
+                            input.finish()
                         }
-                        input.finish()
-                    }
-                    group.addTask {
-                        for await received in deadvertise { input.yield(.deadvertised(received.event.objectIDs)) }
-                        input.finish()
-                    }
-                    group.addTask {
-                        for await state in agent.connectionStates() where state == .online { break }
-                        guard let responses = try? await agent.discover(discover, timeout: timeout) else { return }
-                        for await resolve in responses {
-                            if let object = resolve.event.object, isIncluded(object) { input.yield(.seen(object)) }
+                        group.addTask {
+                            for await received in deadvertise { input.yield(.deadvertised(received.event.objectIDs)) }
+                            input.finish()
                         }
-                    }
-                    var tracker = ObjectLifecycleTracker()
-                    for await next in inputs {
-                        switch next {
-                        case .seen(let object):
-                            if let event = tracker.saw(object) { output.yield(event) }
-                        case .deadvertised(let ids):
-                            for event in tracker.deadvertised(ids) { output.yield(event) }
+                        group.addTask {
+                            for await state in agent.connectionStates() where state == .online { break }
+                            guard let responses = try? await agent.discover(discover, timeout: timeout) else { return }
+                            for await resolve in responses {
+                                if let object = resolve.event.object, isIncluded(object) { input.yield(.seen(object)) }
+                            }
                         }
+                        var tracker = ObjectLifecycleTracker()
+                        for await next in inputs {
+                            switch next {
+                            case .seen(let object):
+                                if let event = tracker.saw(object) { output.yield(event) }
+                            case .deadvertised(let ids):
+                                for event in tracker.deadvertised(ids) { output.yield(event) }
+                            }
+                        }
+                        group.cancelAll()
                     }
-                    group.cancelAll()
-                }
-            }, until: terminated)
+                }, until: terminated)
             output.finish()
         }
         guard added else {
             output.finish()
-            throw AgentError(code: .stopped, detail: "the ObjectLifecycleController has stopped; no observation was made")
+            throw AgentError(
+                code: .stopped, detail: "the ObjectLifecycleController has stopped; no observation was made")
         }
         return EventStream(base: events)
     }

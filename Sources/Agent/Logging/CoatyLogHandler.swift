@@ -84,7 +84,9 @@ public struct CoatyLogHandler: LogHandler {
     public func log(event: LogEvent) {
         if let local, event.level >= local.logLevel { local.log(event: event) }
         guard event.level >= remoteLogLevel, !LogPublisher.isPublishing else { return }
-        if publisher.configuration.silencesFrameworkLogs, LogPublisher.frameworkSources.contains(event.source) { return }
+        if publisher.configuration.silencesFrameworkLogs, LogPublisher.frameworkSources.contains(event.source) {
+            return
+        }
         publisher.enqueue(makeLog(event))
     }
 

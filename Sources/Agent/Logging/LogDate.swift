@@ -10,7 +10,8 @@ enum LogDate {
         var seconds = spec.tv_sec
         var local = tm()
         let offset = localtime_r(&seconds, &local) == nil ? 0 : Int(local.tm_gmtoff)
-        return format(secondsSinceEpoch: Int(spec.tv_sec), milliseconds: Int(spec.tv_nsec) / 1_000_000, utcOffset: offset)
+        return format(
+            secondsSinceEpoch: Int(spec.tv_sec), milliseconds: Int(spec.tv_nsec) / 1_000_000, utcOffset: offset)
     }
 
     /// Formats an instant as local time at `utcOffset` seconds east of UTC.
@@ -21,8 +22,10 @@ enum LogDate {
         let (year, month, day) = civilDate(daysSinceEpoch: days)
         let sign = utcOffset < 0 ? "-" : "+"
         let offsetMinutes = abs(utcOffset) / 60
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2))"
-            + ":\(pad(secondOfDay % 60, 2)).\(pad(milliseconds, 3))\(sign)\(pad(offsetMinutes / 60, 2)):\(pad(offsetMinutes % 60, 2))"
+        let date = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        let time = "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
+        let offset = "\(sign)\(pad(offsetMinutes / 60, 2)):\(pad(offsetMinutes % 60, 2))"
+        return "\(date)T\(time).\(pad(milliseconds, 3))\(offset)"
     }
 
     /// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's `civil_from_days`).

@@ -64,6 +64,7 @@ public final class LogPublisher: Service, Sendable {
     private let logs: AsyncStream<Log>
     private let queue: AsyncStream<Log>.Continuation
     private let dropped = Atomic<Int>(0)
+    private let hasRun = Atomic<Bool>(false)
 
     /// Creates a publisher for `agent`. Nothing is published until ``run()``.
     public convenience init(agent: Agent, configuration: Configuration = Configuration()) {
@@ -83,8 +84,10 @@ public final class LogPublisher: Service, Sendable {
     public var droppedLogCount: Int { dropped.load(ordering: .relaxed) }
 
     /// Advertises logs as they come until graceful shutdown, then the ones still waiting, and
-    /// returns; on cancellation it returns at once.
+    /// returns; on cancellation it returns at once. Run it once (a ``Container`` runs its own);
+    /// later calls return at once.
     public func run() async {
+        guard !hasRun.exchange(true, ordering: .relaxed) else { return }
         await withGracefulShutdownHandler {
             for await log in logs { publish(log) }
         } onGracefulShutdown: { [queue] in

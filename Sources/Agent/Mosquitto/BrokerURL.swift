@@ -53,6 +53,9 @@ package struct BrokerURL: Hashable, Sendable, CustomStringConvertible {
             throw invalid("put the username and password in the configuration, not in the URL")
         }
         let portText: Substring?
+        if !rest.hasPrefix("["), rest.count(where: { $0 == ":" }) > 1 {
+            throw invalid("write an IPv6 address in brackets, like mqtt://[::1]:1883")
+        }
         if rest.hasPrefix("[") {
             guard let close = rest.firstIndex(of: "]") else { throw invalid("'[' without ']' around the IPv6 address") }
             host = String(rest[rest.index(after: rest.startIndex)..<close])
@@ -72,9 +75,6 @@ package struct BrokerURL: Hashable, Sendable, CustomStringConvertible {
             portText = nil
         }
         guard !host.isEmpty else { throw invalid("the host is empty") }
-        guard !host.contains(":") || rest.hasPrefix("[") else {
-            throw invalid("write an IPv6 address in brackets, like mqtt://[::1]:1883")
-        }
         if let portText {
             guard let number = Int(portText), (1...65_535).contains(number) else {
                 throw invalid("port '\(portText)' is not a number between 1 and 65535")

@@ -5,18 +5,26 @@ import Synchronization
 /// The object libmosquitto's callbacks reach through their `obj` pointer: it turns each callback into
 /// one ``TransportEvent`` in the client's ordered, bounded stream.
 ///
-/// libmosquitto calls the callbacks on the event loop thread, inside `mosquitto_loop_read`,
-/// `mosquitto_loop_write` or `mosquitto_loop_misc`, while the connection's lock is held. They copy
+/// libmosquitto calls the callbacks inside `mosquitto_loop_read`, `mosquitto_loop_write` or
+/// `mosquitto_loop_misc` while the connection's lock is held: on the event loop thread, or for a
+/// packet written at once, on the thread that queued it. They copy
 /// what they need, yield one event and return: no blocking, no awaiting, no calls back into libmosquitto.
 final class CallbackBridge: Sendable {
     let stream: AsyncStream<TransportEvent>
     private let continuation: AsyncStream<TransportEvent>.Continuation
     private let droppedEvents = Atomic<Int>(0)
-    /// The code of the last CONNACK, so that a refusal's disconnect can say why. Loop thread only.
+    /// The code of the last CONNACK, so that a refusal's disconnect can say why. Used under the connection's lock.
     private let lastConnack = Atomic<Int32>(0)
     /// Whether `on_disconnect` ran since the last connect; if not, the loop reports the disconnect itself.
     private let disconnectReported = Atomic<Bool>(false)
+    /// Publications the broker refused with a PUBACK or PUBREC reason code (MQTT 5 only).
+    private let refusedPublications = Atomic<Int>(0)
+    /// Whether a CONNACK arrived since the last connect; then the connect log is no longer needed.
+    private let connackArrived = Atomic<Bool>(false)
+    /// What libmosquitto logged while connecting (it says why a TLS handshake failed only there).
+    private let connectLog = Mutex(ConnectLog())
     private let broker: String
+    private let host: String
     private let protocolVersion: Int32
     private let usesTLS: Bool
 
@@ -26,12 +34,19 @@ final class CallbackBridge: Sendable {
             bufferingPolicy: .bufferingOldest(max(1, bufferSize))
         )
         self.broker = broker.description
+        self.host = broker.host
         self.protocolVersion = protocolVersion
         self.usesTLS = broker.usesTLS
     }
 
     /// How many events were dropped because the stream's buffer was full.
     var droppedEventCount: Int { droppedEvents.load(ordering: .relaxed) }
+
+    /// How many publications the broker refused (MQTT 5 PUBACK/PUBREC reason code 0x80 or more).
+    var refusedPublicationCount: Int { refusedPublications.load(ordering: .relaxed) }
+
+    /// Whether a CONNACK arrived since the last connect. Called under the connection's lock.
+    var hasConnack: Bool { connackArrived.load(ordering: .relaxed) }
 
     /// Yields one event; counts it when the buffer is full.
     func yield(_ event: TransportEvent) {
@@ -49,6 +64,8 @@ final class CallbackBridge: Sendable {
     func prepareForConnect() {
         lastConnack.store(0, ordering: .relaxed)
         disconnectReported.store(false, ordering: .relaxed)
+        connackArrived.store(false, ordering: .relaxed)
+        connectLog.withLock { $0 = ConnectLog() }
     }
 
     /// Reports the end of a connection that libmosquitto closed without calling `on_disconnect`
@@ -61,7 +78,7 @@ final class CallbackBridge: Sendable {
 
     private func connectionError(_ returnCode: Int32, errno errnoValue: Int32) -> MosquittoError {
         let connack = lastConnack.load(ordering: .relaxed)
-        return .library(
+        let error = MosquittoError.library(
             returnCode,
             errno: errnoValue,
             operation: .connection,
@@ -70,12 +87,23 @@ final class CallbackBridge: Sendable {
             protocolVersion: protocolVersion,
             usesTLS: usesTLS
         )
+        return explainingTLSFailure(error)
     }
 
-    // MARK: - Callbacks (event loop thread)
+    /// `error` with the reason a TLS handshake failed in its detail, when libmosquitto logged one
+    /// since the last connect. Called under the connection's lock.
+    func explainingTLSFailure(_ error: MosquittoError) -> MosquittoError {
+        guard usesTLS, let reason = connectLog.withLock({ $0.tlsFailure(host: host) }) else { return error }
+        return MosquittoError(
+            code: .tlsFailure, operation: error.operation, broker: error.broker, libraryCode: error.libraryCode,
+            connackCode: error.connackCode, systemErrno: error.systemErrno, detail: "\(reason) (\(error.detail))")
+    }
+
+    // MARK: - Callbacks (under the connection's lock)
 
     fileprivate func didConnect(_ code: Int32) {
         lastConnack.store(code, ordering: .relaxed)
+        connackArrived.store(true, ordering: .relaxed)
         yield(.connected(ConnackCode(rawValue: code, protocolVersion: protocolVersion)))
     }
 
@@ -106,8 +134,21 @@ final class CallbackBridge: Sendable {
         yield(.unsubscribed(MQTTMessageID(rawValue: mid)))
     }
 
-    fileprivate func didPublish(_ mid: Int32) {
+    fileprivate func didPublish(_ mid: Int32, reasonCode: Int32) {
+        if reasonCode >= 0x80 { refusedPublications.add(1, ordering: .relaxed) }
         yield(.published(MQTTMessageID(rawValue: mid)))
+    }
+
+    /// Keeps libmosquitto's error and warning lines while connecting, and the result of verifying
+    /// the broker's certificate while the TLS session still exists.
+    fileprivate func didLog(_ level: Int32, _ text: UnsafePointer<CChar>, handle: OpaquePointer?) {
+        guard level & (MOSQ_LOG_ERR | MOSQ_LOG_WARNING) != 0 else { return }
+        let line = String(cString: text)
+        let verifyResult = line.hasPrefix("OpenSSL") ? OpenSSLVerification.result(of: handle) : nil
+        connectLog.withLock { log in
+            if log.lines.count < ConnectLog.maximumLines { log.lines.append(line) }
+            if let verifyResult, log.verifyResult == nil { log.verifyResult = verifyResult }
+        }
     }
 
     // MARK: - Installing the callbacks
@@ -142,9 +183,25 @@ final class CallbackBridge: Sendable {
             guard let context else { return }
             Unmanaged<CallbackBridge>.fromOpaque(context).takeUnretainedValue().didUnsubscribe(mid)
         }
-        mosquitto_publish_callback_set(handle) { _, context, mid in
+        // The MQTT 5 callback also serves 3.1.1 (reason code 0): it reports the broker's refusals.
+        mosquitto_publish_v5_callback_set(handle) { _, context, mid, reasonCode, _ in
             guard let context else { return }
-            Unmanaged<CallbackBridge>.fromOpaque(context).takeUnretainedValue().didPublish(mid)
+            Unmanaged<CallbackBridge>.fromOpaque(context).takeUnretainedValue().didPublish(mid, reasonCode: reasonCode)
         }
+    }
+
+    /// Starts keeping libmosquitto's log lines; called before each connect, under the connection's lock.
+    ///
+    /// Only while connecting: with a log callback set, libmosquitto formats a line for every packet.
+    static func startCapturingLog(on handle: OpaquePointer) {
+        mosquitto_log_callback_set(handle) { mosq, context, level, text in
+            guard let context, let text else { return }
+            Unmanaged<CallbackBridge>.fromOpaque(context).takeUnretainedValue().didLog(level, text, handle: mosq)
+        }
+    }
+
+    /// Stops keeping log lines (after the CONNACK); called under the connection's lock.
+    static func stopCapturingLog(on handle: OpaquePointer) {
+        mosquitto_log_callback_set(handle, nil)
     }
 }

@@ -24,7 +24,9 @@ import Glibc
 /// ```
 ///
 /// Threading: every method may be called from any thread or task (calls are serialised by a lock
-/// per client). Events are produced on the event loop thread. Releasing the client, or calling
+/// per client). Operations write their packet at once from the calling thread; the event loop
+/// thread reads and produces the events (a few, such as ``TransportEvent/published(_:)`` for QoS 0,
+/// come from the writing thread, in order). Releasing the client, or calling
 /// ``close()``, closes the socket without DISCONNECT (the broker then publishes the will) and ends
 /// ``events``; neither waits for the event loop.
 package final class MosquittoClient: Sendable {
@@ -54,6 +56,12 @@ package final class MosquittoClient: Sendable {
     /// How many events were dropped because nobody read ``events`` fast enough.
     package var droppedEventCount: Int { connection.bridge.droppedEventCount }
 
+    /// How many publications the broker refused with a PUBACK or PUBREC reason code of 0x80 or more.
+    ///
+    /// Only MQTT 5 brokers say so, and only for QoS 1 and 2; with MQTT 3.1.1 a broker drops a
+    /// publication its ACL denies without telling the client.
+    package var refusedPublicationCount: Int { connection.bridge.refusedPublicationCount }
+
     /// Starts connecting to the broker; the outcome arrives as ``TransportEvent/connected(_:)`` or
     /// ``TransportEvent/disconnected(_:)``.
     ///
@@ -82,7 +90,8 @@ package final class MosquittoClient: Sendable {
         return try withCStrings(filters, .subscribe) { list in
             try connection.perform(.subscribe) { handle in
                 var mid: Int32 = 0
-                let result = mosquitto_subscribe_multiple(handle, &mid, Int32(filters.count), list, qos.rawValue, 0, nil)
+                let result = mosquitto_subscribe_multiple(
+                    handle, &mid, Int32(filters.count), list, qos.rawValue, 0, nil)
                 return (result, MQTTMessageID(rawValue: mid))
             }
         }
@@ -158,7 +167,7 @@ package final class MosquittoClient: Sendable {
             throw MosquittoError.library(
                 MOSQ_ERR_PAYLOAD_SIZE.rawValue, operation: .publish, broker: configuration.broker.description)
         }
-        return try connection.perform(.publish) { handle in
+        return try connection.perform(.publish, subject: "topic '\(topic)'") { handle in
             var mid: Int32 = 0
             let result = mosquitto_publish(
                 handle, &mid, topic, Int32(bytes.count), bytes.baseAddress, qos.rawValue, retain)
@@ -166,11 +175,22 @@ package final class MosquittoClient: Sendable {
         }
     }
 
+    /// Checks the filters here, so that a bad one is named whether or not the client is connected
+    /// (libmosquitto checks them only when it has a connection).
     private func requireFilters(_ filters: [String], _ operation: MosquittoError.Operation) throws {
-        guard !filters.isEmpty else {
-            throw MosquittoError(
-                code: .invalidArgument, operation: operation, broker: configuration.broker.description,
-                detail: "no topic filters given")
+        func invalid(_ detail: String) -> MosquittoError {
+            MosquittoError(
+                code: .invalidArgument, operation: operation, broker: configuration.broker.description, detail: detail)
+        }
+        guard !filters.isEmpty else { throw invalid("no topic filters given") }
+        for filter in filters {
+            let isValid = filter.withCString { text in
+                mosquitto_sub_topic_check(text) == MOSQ_ERR_SUCCESS.rawValue
+                    && mosquitto_validate_utf8(text, Int32(clamping: strlen(text))) == MOSQ_ERR_SUCCESS.rawValue
+            }
+            guard isValid, !filter.isEmpty else {
+                throw invalid("'\(filter)' is not a valid topic filter ('#' only last, wildcards fill a whole level)")
+            }
         }
     }
 

@@ -6,9 +6,9 @@ enum MosquittoLibrary {
     /// The return code of the one `mosquitto_lib_init` call, made on first use.
     static let initialization: Int32 = mosquitto_lib_init()
 
-    static func checkInitialized() throws {
+    static func checkInitialized(broker: BrokerURL) throws {
         guard initialization == MOSQ_ERR_SUCCESS.rawValue else {
-            throw MosquittoError.library(initialization, operation: .configure, broker: nil)
+            throw MosquittoError.library(initialization, operation: .configure, broker: broker.description)
         }
     }
 }
@@ -50,7 +50,7 @@ extension MosquittoConnection {
                 code: error.code, operation: operation, broker: broker, libraryCode: result,
                 systemErrno: error.systemErrno, detail: "\(what): \(error.detail)")
         }
-        // Threaded mode: calls from other threads only queue packets; the loop thread writes them.
+        // Threaded mode: calls only queue packets; MosquittoConnection.perform writes them itself.
         try check(mosquitto_threaded_set(handle, true), "threaded mode")
         try check(
             mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, configuration.protocolVersion.level),
@@ -117,7 +117,8 @@ extension MosquittoConnection {
             return
         }
         let result = will.payload.withUnsafeBytes { payload in
-            mosquitto_will_set(handle, will.topic, Int32(payload.count), payload.baseAddress, will.qos.rawValue, will.retain)
+            mosquitto_will_set(
+                handle, will.topic, Int32(payload.count), payload.baseAddress, will.qos.rawValue, will.retain)
         }
         try check(result, "will topic '\(will.topic)'", .setWill)
     }

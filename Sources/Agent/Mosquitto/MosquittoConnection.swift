@@ -8,8 +8,11 @@ import Synchronization
 /// Threading: every libmosquitto call on the handle, from the caller's thread or the loop thread,
 /// happens with `state`'s lock held, so the handle is never used by two threads at once (which
 /// also keeps OpenSSL's per-connection object single-threaded). The handle is in libmosquitto's
-/// "threaded" mode (`mosquitto_threaded_set`), so calls from the caller's thread only queue
-/// packets; all socket I/O and every callback happen on the loop thread.
+/// "threaded" mode (`mosquitto_threaded_set`), so its calls only queue packets; ``perform(_:_:)``
+/// then writes them from the caller's thread (saving a wake-up of the loop thread per packet),
+/// and the loop thread does all reading, keep-alive and the writing a full socket defers. So the
+/// callbacks run on the loop thread, except `on_publish` (QoS 0) and `on_disconnect` after a
+/// failed write, which may run on the caller's thread — always under the lock, so in order.
 ///
 /// Lifetime: the loop keeps a strong reference while the socket is registered, so the public
 /// client can be released at any time; ``close()`` destroys the handle wherever it runs.
@@ -21,6 +24,8 @@ final class MosquittoConnection: Sendable {
         var socket: Int32?
         /// Whether `EPOLLOUT` is armed for `socket`.
         var isWriteArmed = false
+        /// Whether libmosquitto's log goes to the bridge (from connect until the CONNACK).
+        var isCapturingLog = false
     }
 
     /// How many packets one readiness event reads before the loop turns to other sockets.
@@ -37,8 +42,8 @@ final class MosquittoConnection: Sendable {
 
     /// Creates and configures the handle; nothing touches the network until ``connect()``.
     init(configuration: MosquittoClient.Configuration, loop: MosquittoEventLoop) throws {
-        try MosquittoLibrary.checkInitialized()
         let broker = configuration.broker
+        try MosquittoLibrary.checkInitialized(broker: broker)
         let keepAlive = try Self.keepAliveSeconds(configuration.keepAlive, broker: broker)
         guard configuration.eventBufferSize > 0 else {
             throw MosquittoError(
@@ -83,20 +88,26 @@ final class MosquittoConnection: Sendable {
                     detail: "the client still has a connection")
             }
             bridge.prepareForConnect()
+            CallbackBridge.startCapturingLog(on: handle)
+            state.isCapturingLog = true
             errno = 0
             let result = withOptionalCString(bindAddress) { bindAddress in
                 mosquitto_connect_bind_async(handle, broker.host, Int32(broker.port), keepAliveSeconds, bindAddress)
             }
             let errnoValue = errno
             guard result == MOSQ_ERR_SUCCESS.rawValue else {
-                throw MosquittoError.library(
-                    result, errno: errnoValue, operation: .connect, broker: brokerText, usesTLS: broker.usesTLS)
+                // On loopback the TLS handshake can start, and fail, inside the connect call.
+                throw bridge.explainingTLSFailure(
+                    .library(result, errno: errnoValue, operation: .connect, broker: brokerText, usesTLS: broker.usesTLS))
             }
             let socket = mosquitto_socket(handle)
             guard socket >= 0 else {
                 throw MosquittoError.library(
                     MOSQ_ERR_NO_CONN.rawValue, operation: .connect, broker: brokerText, usesTLS: broker.usesTLS)
             }
+            // libmosquitto opens the socket without close-on-exec; a child process the program starts
+            // later (a broker, say) must not keep the connection open after we close it.
+            _ = fcntl(socket, F_SETFD, FD_CLOEXEC)
             let isWritable = mosquitto_want_write(handle)
             try loop.register(self, socket: socket, writable: isWritable)
             state.socket = socket
@@ -104,9 +115,14 @@ final class MosquittoConnection: Sendable {
         }
     }
 
-    /// Runs one libmosquitto call that queues a packet, checks its return code, and arms `EPOLLOUT`.
+    /// Runs one libmosquitto call that queues a packet, checks its return code, and writes the
+    /// packet right away (arming `EPOLLOUT` for what the socket does not take).
+    ///
+    /// - Parameter subject: What the call was about (`"topic 'a/#'"`), put in front of the error text;
+    ///   evaluated only on failure.
     func perform<Value: Sendable>(
         _ operation: MosquittoError.Operation,
+        subject: @autoclosure () -> String? = nil,
         _ body: (OpaquePointer) -> (result: Int32, value: Value)
     ) throws -> Value {
         try state.withLock { state in
@@ -115,12 +131,17 @@ final class MosquittoConnection: Sendable {
             let (result, value) = body(handle)
             let errnoValue = errno
             guard result == MOSQ_ERR_SUCCESS.rawValue else {
-                throw MosquittoError.library(
+                let error = MosquittoError.library(
                     result, errno: errnoValue, operation: operation, broker: brokerText, usesTLS: broker.usesTLS)
+                guard let subject = subject() else { throw error }
+                throw MosquittoError(
+                    code: error.code, operation: operation, broker: brokerText, libraryCode: result,
+                    systemErrno: error.systemErrno, detail: "\(subject): \(error.detail)")
             }
-            if let socket = state.socket, !state.isWriteArmed, mosquitto_want_write(handle) {
-                loop.update(socket: socket, id: id, writable: true)
-                state.isWriteArmed = true
+            // Send at once from this thread instead of waking the event loop to do it: one thread
+            // switch less per packet. What the socket does not take now, the loop writes on EPOLLOUT.
+            if let socket = state.socket, mosquitto_want_write(handle) {
+                _ = reconcile(handle, socket: socket, state: &state, outcome: writeQueued(handle, socket: socket))
             }
             return value
         }
@@ -220,15 +241,19 @@ final class MosquittoConnection: Sendable {
         return (result, errno)
     }
 
-    /// Brings `state` in line with libmosquitto after a call on the loop thread: forgets a socket
-    /// libmosquitto has closed (closing it removed it from `epoll`) and arms `EPOLLOUT` exactly while
-    /// libmosquitto wants to write.
+    /// Brings `state` in line with libmosquitto after a read or write: forgets a socket libmosquitto
+    /// has closed (closing it removed it from `epoll`; the loop drops the connection at its next
+    /// tick) and arms `EPOLLOUT` exactly while libmosquitto wants to write.
     private func reconcile(
         _ handle: OpaquePointer,
         socket: Int32,
         state: inout State,
         outcome: (result: Int32, errno: Int32)
     ) -> Bool {
+        if state.isCapturingLog, bridge.hasConnack {
+            CallbackBridge.stopCapturingLog(on: handle)
+            state.isCapturingLog = false
+        }
         guard mosquitto_socket(handle) == socket else {
             state.socket = nil
             state.isWriteArmed = false
@@ -245,7 +270,8 @@ final class MosquittoConnection: Sendable {
 }
 
 /// Calls `body` with a C string for `string`, or with `nil`.
-func withOptionalCString<Result>(_ string: String?, _ body: (UnsafePointer<CChar>?) throws -> Result) rethrows -> Result {
+func withOptionalCString<Result>(_ string: String?, _ body: (UnsafePointer<CChar>?) throws -> Result) rethrows -> Result
+{
     guard let string else { return try body(nil) }
     return try string.withCString(body)
 }

@@ -87,7 +87,7 @@ package struct MosquittoError: Error, Hashable, Sendable, CustomStringConvertibl
         /// Parsing a broker URL.
         package static let parseBrokerURL = Operation(name: "parse broker URL")
         /// Creating and configuring a client before it connects.
-        package static let configure = Operation(name: "configure client")
+        package static let configure = Operation(name: "configure the client for")
         /// Starting a connection with ``MosquittoClient/connect()``.
         package static let connect = Operation(name: "connect to")
         /// The life of an established connection (reported in ``TransportEvent/disconnected(_:)``).
@@ -103,7 +103,7 @@ package struct MosquittoError: Error, Hashable, Sendable, CustomStringConvertibl
         /// Setting the last will.
         package static let setWill = Operation(name: "set the will for")
         /// Creating or using the event loop.
-        package static let eventLoop = Operation(name: "run the event loop for")
+        package static let eventLoop = Operation(name: "start the event loop")
 
         /// The operation's name.
         package var description: String { name }
@@ -235,7 +235,8 @@ extension MosquittoError {
     }
 
     /// Builds the error for a failed system call, such as `epoll_ctl`.
-    static func system(_ call: String, errno errnoValue: Int32, operation: Operation, broker: String?) -> MosquittoError {
+    static func system(_ call: String, errno errnoValue: Int32, operation: Operation, broker: String?) -> MosquittoError
+    {
         MosquittoError(
             code: .system,
             operation: operation,

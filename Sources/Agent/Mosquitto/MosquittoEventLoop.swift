@@ -11,8 +11,10 @@ import Synchronization
 /// second, `mosquitto_loop_misc` for keep-alive. An `eventfd` wakes it when a client connects or
 /// the loop shuts down; a client that queues a packet arms `EPOLLOUT` on its own socket instead.
 ///
-/// Every libmosquitto callback, and so every ``TransportEvent``, comes from this thread. Clients
-/// register themselves when they connect and leave when their socket closes; nothing else is needed.
+/// Reading, keep-alive and deferred writes happen on this thread, and so almost every
+/// ``TransportEvent`` comes from it; a client writes a packet it queues at once from the caller's
+/// thread (see ``MosquittoConnection``). Clients register themselves when they connect and leave
+/// when their socket closes; nothing else is needed.
 ///
 /// ```swift
 /// let client = try MosquittoClient(configuration: configuration)   // uses MosquittoEventLoop.shared
@@ -28,7 +30,7 @@ package final class MosquittoEventLoop: Sendable {
     /// How many ready sockets one `epoll_wait` returns at most.
     private static let batchSize: Int32 = 256
 
-    private static let sharedLoop = Result { try MosquittoEventLoop() }
+    private static let sharedLoop = Result { try MosquittoEventLoop(isShared: true) }
 
     /// The loop every client uses unless it is given another; created on first use, never shut down.
     ///
@@ -37,6 +39,7 @@ package final class MosquittoEventLoop: Sendable {
         get throws { try sharedLoop.get() }
     }
 
+    private let isShared: Bool
     private let epollFD: Int32
     private let wakeFD: Int32
     private let pending = Mutex(Pending())
@@ -46,7 +49,12 @@ package final class MosquittoEventLoop: Sendable {
     /// benchmarks that want to spread clients over several threads.
     ///
     /// - Throws: ``MosquittoError`` with code ``MosquittoError/Code/system`` if a system call fails.
-    package init() throws {
+    package convenience init() throws {
+        try self.init(isShared: false)
+    }
+
+    private init(isShared: Bool) throws {
+        self.isShared = isShared
         let epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
         guard epollFD >= 0 else {
             throw MosquittoError.system("epoll_create1", errno: errno, operation: .eventLoop, broker: nil)
@@ -78,8 +86,10 @@ package final class MosquittoEventLoop: Sendable {
     /// brokers publish their wills), ends their event streams and lets the thread exit.
     ///
     /// Returns at once and never waits for the thread; later ``MosquittoClient/connect()`` calls on
-    /// clients of this loop throw ``MosquittoError/Code/closed``. Don't call it on ``shared``.
+    /// clients of this loop throw ``MosquittoError/Code/closed``. It does nothing on ``shared``, which
+    /// lives as long as the process.
     package func shutdown() {
+        guard !isShared else { return }
         pending.withLock { $0.isShutDown = true }
         wake()
     }

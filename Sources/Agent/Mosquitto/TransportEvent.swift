@@ -2,8 +2,9 @@ internal import CMosquitto
 
 /// Something that happened on a ``MosquittoClient``'s connection, in the order it happened.
 ///
-/// The event loop thread creates these in libmosquitto's callbacks and yields them into the client's
-/// ``TransportEvents``; one task reads them in order and drives the agent.
+/// libmosquitto's callbacks create these (on the event loop thread, or on the thread that wrote a
+/// packet) and yield them into the client's ``TransportEvents``; one task reads them in order and
+/// drives the agent.
 package enum TransportEvent: Sendable {
     /// The broker answered CONNECT. Check ``ConnackCode/isAccepted``: a refusal is followed by
     /// ``disconnected(_:)`` with the same reason.
@@ -108,5 +109,33 @@ package struct TransportEvents: AsyncSequence, Sendable {
     /// Creates the iterator; make only one.
     package func makeAsyncIterator() -> AsyncStream<TransportEvent>.Iterator {
         base.makeAsyncIterator()
+    }
+}
+
+/// A code from a SUBACK (or PUBACK): MQTT 3.1.1's granted QoS or `0x80` failure, or an MQTT 5
+/// reason code. `0x80` and above mean the broker refused.
+package struct ReasonCode: Hashable, Sendable, CustomStringConvertible {
+    /// The raw code.
+    package let rawValue: Int32
+    /// The MQTT protocol version the code belongs to (4 for 3.1.1, 5 for 5).
+    package let protocolVersion: Int32
+
+    /// Creates a code as received with the given protocol version.
+    package init(rawValue: Int32, protocolVersion: Int32) {
+        self.rawValue = rawValue
+        self.protocolVersion = protocolVersion
+    }
+
+    /// Whether the broker refused (`0x80` or more).
+    package var isFailure: Bool { rawValue >= 0x80 }
+
+    /// `reason code 0x87 (Not authorized)` with MQTT 5; `return code 0x80 (failure)` with MQTT 3.1.1.
+    package var description: String {
+        let hex = "0x" + String(rawValue, radix: 16, uppercase: true)
+        guard protocolVersion == MQTT_PROTOCOL_V5 else {
+            return isFailure ? "return code \(hex) (failure)" : "granted QoS \(rawValue)"
+        }
+        let text = mosquitto_reason_string(rawValue).map { String(cString: $0) } ?? "unknown"
+        return "reason code \(hex) (\(text))"
     }
 }

@@ -1,4 +1,5 @@
 public import CoreTypes
+import Synchronization
 
 /// The responses to one two-way request, as they arrive, until the request's timeout.
 ///
@@ -18,6 +19,7 @@ public struct Responses<Response: CoatyEvent>: AsyncSequence, Sendable {
 
     let base: AsyncStream<Received<Response>>
     let timeout: Duration
+    let ending: ResponseEnding
 
     /// Makes an iterator.
     public func makeAsyncIterator() -> AsyncStream<Received<Response>>.Iterator {
@@ -27,9 +29,13 @@ public struct Responses<Response: CoatyEvent>: AsyncSequence, Sendable {
     /// The first response.
     ///
     /// - Throws: ``AgentError`` with code ``AgentError/Code/responseTimedOut`` when none arrived
-    ///   before the timeout (or the agent stopped, or the task was cancelled).
+    ///   before the timeout (or the task was cancelled), ``AgentError/Code/stopped`` when the
+    ///   agent stopped first.
     public func first() async throws -> Received<Response> {
         for await response in self { return response }
+        if ending.isStopped {
+            throw AgentError(code: .stopped, detail: "the agent stopped before any \(Response.eventType) arrived")
+        }
         throw AgentError(
             code: .responseTimedOut,
             detail: "no \(Response.eventType) arrived within \(timeout); check that a responder is online in this namespace")
@@ -41,4 +47,15 @@ public struct Responses<Response: CoatyEvent>: AsyncSequence, Sendable {
         for await response in self { all.append(response) }
         return all
     }
+}
+
+/// Whether a request's responses ended because the agent stopped (rather than at the timeout).
+final class ResponseEnding: Sendable {
+    private let stopped = Atomic<Bool>(false)
+
+    /// Records that the agent stopped; call before finishing the stream.
+    func markStopped() { stopped.store(true, ordering: .relaxed) }
+
+    /// Whether ``markStopped()`` was called.
+    var isStopped: Bool { stopped.load(ordering: .relaxed) }
 }

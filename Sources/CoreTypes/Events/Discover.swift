@@ -86,12 +86,13 @@ public struct Discover: RequestEvent {
     public var isDiscoveringTypes: Bool { externalID == nil && objectID == nil }
 
     /// Whether `object` satisfies every restriction of this Discover (ids and type lists); a
-    /// responder uses it to pick what to resolve.
+    /// responder uses it to pick what to resolve. Ids and object types compare byte for byte, as
+    /// JavaScript's `===` does.
     public func matches(_ object: any CoatyObject) -> Bool {
-        (objectID == nil || object.objectId == objectID)
-            && (externalID == nil || object.externalId == externalID)
+        (objectID.map { object.objectId.hasSameUTF8(as: $0) } ?? true)
+            && (externalID.map { object.externalId?.hasSameUTF8(as: $0) == true } ?? true)
             && (coreTypes.map { $0.contains(object.coreType) } ?? true)
-            && (objectTypes.map { $0.contains(object.objectType) } ?? true)
+            && (objectTypes.map { $0.contains { $0.hasSameUTF8(as: object.objectType) } } ?? true)
     }
 
     /// `{"externalId":…,"objectId":…,"objectTypes":[…],"coreTypes":[…]}` with unset members left out.
@@ -111,8 +112,8 @@ public struct Discover: RequestEvent {
     ///
     /// Only a Resolve's `object` is checked, `relatedObjects` never: its core type must be in
     /// ``coreTypes`` and its object type in ``objectTypes`` when those are set; its object id must
-    /// equal a non-empty ``objectID`` and its external id a non-empty ``externalID``. A Resolve
-    /// with only related objects always fits.
+    /// equal a non-empty ``objectID`` and its external id a non-empty ``externalID`` (byte for byte,
+    /// as coaty-js's `===`). A Resolve with only related objects always fits.
     ///
     /// - Throws: ``EventError`` with code ``EventError/Code/responseMismatch``.
     public func check(_ response: Resolve) throws(EventError) {
@@ -123,14 +124,14 @@ public struct Discover: RequestEvent {
         if let coreTypes, !coreTypes.contains(object.coreType) {
             throw mismatch("object.coreType", "core type '\(object.coreType)' is not among the Discover's coreTypes")
         }
-        if let objectTypes, !objectTypes.contains(object.objectType) {
+        if let objectTypes, !objectTypes.contains(where: { $0.hasSameUTF8(as: object.objectType) }) {
             throw mismatch(
                 "object.objectType", "object type '\(object.objectType)' is not among the Discover's objectTypes")
         }
-        if let objectID, !objectID.isEmpty, object.objectId != objectID {
+        if let objectID, !objectID.isEmpty, !object.objectId.hasSameUTF8(as: objectID) {
             throw mismatch("object.objectId", "object id '\(object.objectId)' is not the discovered '\(objectID)'")
         }
-        if let externalID, !externalID.isEmpty, object.externalId != externalID {
+        if let externalID, !externalID.isEmpty, object.externalId?.hasSameUTF8(as: externalID) != true {
             throw mismatch(
                 "object.externalId",
                 "external id '\(object.externalId ?? "(none)")' is not the discovered '\(externalID)'")

@@ -27,7 +27,7 @@ public struct ObservationPlan: Sendable, Hashable {
     /// Only observers of core object types filter; an observer of a custom object type receives
     /// every object sent on its topic, and a core type observer every object on the core type's.
     public func admits(_ object: any CoatyObject) -> Bool {
-        requiredObjectType.map { $0 == object.objectType } ?? true
+        requiredObjectType.map { $0.hasSameUTF8(as: object.objectType) } ?? true
     }
 
     // MARK: - One-way events

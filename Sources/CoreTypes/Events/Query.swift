@@ -161,7 +161,8 @@ public struct Query: RequestEvent {
                 throw EventError(
                     code: .responseMismatch, eventType: .retrieve, field: "objects[\(index)].coreType",
                     detail: "core type '\(object.coreType)' is not among the Query's coreTypes")
-            case .objectTypes(let objectTypes) where !objectTypes.contains(object.objectType):
+            case .objectTypes(let objectTypes)
+            where !objectTypes.contains(where: { $0.hasSameUTF8(as: object.objectType) }):
                 throw EventError(
                     code: .responseMismatch, eventType: .retrieve, field: "objects[\(index)].objectType",
                     detail: "object type '\(object.objectType)' is not among the Query's objectTypes")

@@ -44,11 +44,11 @@ public struct Update: RequestEvent {
         return writer.json
     }
 
-    /// Checks a Complete against this Update: same object id.
+    /// Checks a Complete against this Update: same object id (byte for byte, as coaty-js's `===`).
     ///
     /// - Throws: ``EventError`` with code ``EventError/Code/responseMismatch``.
     public func check(_ response: Complete) throws(EventError) {
-        guard response.object.objectId == object.objectId else {
+        guard response.object.objectId.hasSameUTF8(as: object.objectId) else {
             throw EventError(
                 code: .responseMismatch, eventType: .complete, field: "object.objectId",
                 detail: "object id '\(response.object.objectId)' is not the updated '\(object.objectId)'")

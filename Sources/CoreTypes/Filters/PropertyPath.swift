@@ -23,9 +23,11 @@ public struct PropertyPath: Hashable, Sendable {
     public let isDotNotation: Bool
 
     /// A path in dot notation: `"a.b.c"` is `["a", "b", "c"]`. The empty string is a path with one
-    /// empty name (coaty-js rejects it in conditions).
+    /// empty name (coaty-js rejects it in conditions). Like JavaScript's `split(".")`, it splits at
+    /// every `.`, even one that a combining mark follows (which Swift counts as one `Character`).
     public init(_ dotNotation: String) {
-        components = dotNotation.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        components = dotNotation.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+            .map { String(Substring($0)) }
         isDotNotation = true
     }
 

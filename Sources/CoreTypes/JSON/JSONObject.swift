@@ -4,7 +4,8 @@
 /// literals) but keeps key order, so an object decoded from the wire and encoded again comes out
 /// with its members in the same order. Assigning to an existing key keeps its position; assigning
 /// `nil` removes the key. Like JavaScript, a duplicate key in parsed text keeps the last value at
-/// the position of the first.
+/// the position of the first. Keys are told apart by their UTF-8 bytes, as JavaScript tells property
+/// names apart: `"\u{E9}"` and `"e\u{301}"` are two keys, although Swift's `==` calls the strings equal.
 ///
 /// Equality and hashing ignore key order: two objects are equal when they have the same keys with
 /// equal values.
@@ -14,7 +15,7 @@ public struct JSONObject: Sendable {
 
     @usableFromInline var storage: [Element]
     /// Positions of keys, kept only for larger objects where a linear search would be slow.
-    @usableFromInline var index: [String: Int]?
+    @usableFromInline var index: [ExactKey: Int]?
 
     @usableFromInline static let indexThreshold = 16
 
@@ -51,8 +52,8 @@ public struct JSONObject: Sendable {
 
     /// The position of `key` in ``keys``, or `nil` when the object does not have it.
     @inlinable public func position(of key: String) -> Int? {
-        if let index { return index[key] }
-        for i in storage.indices where storage[i].key == key { return i }
+        if let index { return index[ExactKey(key)] }
+        for i in storage.indices where storage[i].key.hasSameUTF8(as: key) { return i }
         return nil
     }
 
@@ -85,7 +86,7 @@ public struct JSONObject: Sendable {
         }
         storage.append((key, value))
         if index != nil {
-            index?[key] = storage.count - 1
+            index?[ExactKey(key)] = storage.count - 1
         } else if storage.count > Self.indexThreshold {
             rebuildIndex()
         }
@@ -116,9 +117,40 @@ public struct JSONObject: Sendable {
     }
 
     @usableFromInline mutating func rebuildIndex() {
-        var newIndex = [String: Int](minimumCapacity: storage.count)
-        for (i, element) in storage.enumerated() { newIndex[element.key] = i }
+        var newIndex = [ExactKey: Int](minimumCapacity: storage.count)
+        for (i, element) in storage.enumerated() { newIndex[ExactKey(element.key)] = i }
         index = newIndex
+    }
+}
+
+/// A member name that compares and hashes by its UTF-8 bytes, as JavaScript compares property names.
+///
+/// Swift's `String` equality also equates canonically equivalent spellings, which would merge two
+/// distinct JSON keys such as `"\u{E9}"` and `"e\u{301}"`.
+@usableFromInline struct ExactKey: Hashable, Sendable {
+    @usableFromInline let name: String
+
+    @inlinable init(_ name: String) { self.name = name }
+
+    @inlinable static func == (lhs: ExactKey, rhs: ExactKey) -> Bool { lhs.name.hasSameUTF8(as: rhs.name) }
+
+    @inlinable func hash(into hasher: inout Hasher) {
+        let hashed: Void? = name.utf8.withContiguousStorageIfAvailable {
+            hasher.combine(bytes: UnsafeRawBufferPointer($0))
+        }
+        if hashed == nil { Array(name.utf8).withUnsafeBytes { hasher.combine(bytes: $0) } }
+    }
+}
+
+extension String {
+    /// Whether both strings have the same UTF-8 bytes (JavaScript's `===`); Swift's `==` also
+    /// equates canonically equivalent strings.
+    @inlinable func hasSameUTF8(as other: String) -> Bool {
+        let compared: Bool?? = utf8.withContiguousStorageIfAvailable { mine in
+            other.utf8.withContiguousStorageIfAvailable { theirs in mine.elementsEqual(theirs) }
+        }
+        if let compared = compared ?? nil { return compared }
+        return utf8.elementsEqual(other.utf8)
     }
 }
 

@@ -76,7 +76,7 @@ struct JSONReader {
         try enterContainer()
         position += 1  // {
         var elements: [JSONObject.Element] = []
-        var seen: [String: Int]? = nil
+        var seen: [ExactKey: Int]? = nil
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
@@ -112,31 +112,32 @@ struct JSONReader {
         return .object(JSONObject(uniqueElements: elements))
     }
 
-    /// Appends a member; a duplicate key keeps the last value at the first position (as JavaScript).
+    /// Appends a member; a duplicate key (the same bytes) keeps the last value at the first position
+    /// (as JavaScript).
     private static func insert(
-        _ key: String, _ value: JSONValue, into elements: inout [JSONObject.Element], seen: inout [String: Int]?
+        _ key: String, _ value: JSONValue, into elements: inout [JSONObject.Element], seen: inout [ExactKey: Int]?
     ) {
         if let seen {
-            if let i = seen[key] {
+            if let i = seen[ExactKey(key)] {
                 elements[i].value = value
                 return
             }
         } else if elements.count < JSONObject.indexThreshold {
-            for i in elements.indices where elements[i].key == key {
+            for i in elements.indices where elements[i].key.hasSameUTF8(as: key) {
                 elements[i].value = value
                 return
             }
         } else {
-            var built = [String: Int](minimumCapacity: elements.count * 2)
-            for (i, element) in elements.enumerated() { built[element.key] = i }
-            if let i = built[key] {
+            var built = [ExactKey: Int](minimumCapacity: elements.count * 2)
+            for (i, element) in elements.enumerated() { built[ExactKey(element.key)] = i }
+            if let i = built[ExactKey(key)] {
                 elements[i].value = value
                 seen = built
                 return
             }
             seen = built
         }
-        seen?[key] = elements.count
+        seen?[ExactKey(key)] = elements.count
         elements.append((key, value))
     }
 

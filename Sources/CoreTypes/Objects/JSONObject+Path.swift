@@ -141,17 +141,40 @@ extension JSONValue {
 
 /// Parsing of dotted paths and JSON pointers.
 enum JSONPathSyntax {
+    /// The components of a dotted path: split at every `.` byte (a `.` followed by a combining mark
+    /// is one Swift `Character`, but still a separator).
     static func dotted(_ path: String) -> [String] {
-        path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        path.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map { String(Substring($0)) }
     }
 
     /// The reference tokens of an RFC 6901 pointer, or `nil` when it does not start with `/`.
+    ///
+    /// Works on bytes: every `/` separates, and in each token `~1` becomes `/` and `~0` becomes `~`
+    /// (one pass from the left, which is the same as RFC 6901's "`~1` first, then `~0`").
     static func pointer(_ pointer: String) -> [String]? {
-        if pointer.isEmpty { return [] }
-        guard pointer.hasPrefix("/") else { return nil }
-        return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { token in
-            String(token.contains("~") ? token.replacing("~1", with: "/").replacing("~0", with: "~") : token)
+        guard let first = pointer.utf8.first else { return [] }
+        guard first == UInt8(ascii: "/") else { return nil }
+        return pointer.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            .map(unescape)
+    }
+
+    private static func unescape(_ token: Substring.UTF8View) -> String {
+        guard token.contains(UInt8(ascii: "~")) else { return String(Substring(token)) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(token.count)
+        var escaping = false
+        for byte in token {
+            if escaping, byte == UInt8(ascii: "1") || byte == UInt8(ascii: "0") {
+                bytes.append(byte == UInt8(ascii: "1") ? UInt8(ascii: "/") : UInt8(ascii: "~"))
+                escaping = false
+                continue
+            }
+            if escaping { bytes.append(UInt8(ascii: "~")) }
+            escaping = byte == UInt8(ascii: "~")
+            if !escaping { bytes.append(byte) }
         }
+        if escaping { bytes.append(UInt8(ascii: "~")) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The array index a component names: `0` or digits without a leading zero.

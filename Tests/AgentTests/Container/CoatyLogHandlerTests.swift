@@ -1,10 +1,11 @@
-@testable import Agent
 import CoreTypes
 import Logging
 import ServiceLifecycle
 import ServiceLifecycleTestKit
 import Synchronization
 import Testing
+
+@testable import Agent
 
 /// A local log handler that keeps what it is given.
 struct RecordingLogHandler: LogHandler {
@@ -75,8 +76,11 @@ final class LoggerBox: Sendable {
     }
 
     @Test func aLogObjectCarriesTheEntry() async throws {
-        let logs = try await publish(LogPublisher.Configuration(host: LogHost(pid: 42, hostname: "box"), tags: ["app"])) { publisher in
-            var logger = Logger(label: "lamps") { CoatyLogHandler(label: $0, publisher: publisher, remoteLogLevel: .debug) }
+        let logs = try await publish(LogPublisher.Configuration(host: LogHost(pid: 42, hostname: "box"), tags: ["app"]))
+        { publisher in
+            var logger = Logger(label: "lamps") {
+                CoatyLogHandler(label: $0, publisher: publisher, remoteLogLevel: .debug)
+            }
             logger[metadataKey: "room"] = "kitchen"
             logger.warning("bulb failed", metadata: ["log.tags": ["hardware", "bulb"], "attempts": "\(3)"])
         }
@@ -89,9 +93,14 @@ final class LoggerBox: Sendable {
         #expect(log.logTags == ["app", "hardware", "bulb"])
         #expect(log.logLabels == ["attempts": "3", "room": "kitchen"])
         #expect(log.logHost == LogHost(pid: 42, hostname: "box"))
-        #expect(log.logDate.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d/) != nil, "\(log.logDate)")
-        // The object is valid on the wire.
+        #expect(
+            log.logDate.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d/) != nil, "\(log.logDate)")
+        // The object is valid on the wire, and written as coaty-js writes it.
         #expect(try Log(jsonObject: try log.jsonObject()) == log)
+        let wire = JSONValue.object(try log.jsonObject()).serializedString()
+        #expect(wire.contains(#""coreType":"Log""#))
+        #expect(wire.contains(#""logLevel":30"#))
+        #expect(wire.contains(#""logHost":{"pid":42,"hostname":"box"}"#), "\(wire)")
     }
 
     @Test func theControllerNameNamesTheLog() async throws {
@@ -131,7 +140,9 @@ final class LoggerBox: Sendable {
     @Test func theFrameworksOwnLogsStayOffTheBusUnlessAllowed() async throws {
         for silences in [true, false] {
             let logs = try await publish(LogPublisher.Configuration(silencesFrameworkLogs: silences)) { publisher in
-                let logger = Logger(label: "x") { CoatyLogHandler(label: $0, publisher: publisher, remoteLogLevel: .trace) }
+                let logger = Logger(label: "x") {
+                    CoatyLogHandler(label: $0, publisher: publisher, remoteLogLevel: .trace)
+                }
                 logger.debug("from the agent", source: "Agent")
                 logger.debug("from the app")
             }
@@ -142,7 +153,9 @@ final class LoggerBox: Sendable {
     @Test func logsMadeWhilePublishingNeverLoopBack() async throws {
         let sent = SentLogs()
         let box = LoggerBox()
-        let publisher = LogPublisher(agent: agent, configuration: LogPublisher.Configuration(silencesFrameworkLogs: false)) { log in
+        let publisher = LogPublisher(
+            agent: agent, configuration: LogPublisher.Configuration(silencesFrameworkLogs: false)
+        ) { log in
             sent.logs.withLock { $0.append(log) }
             // What an agent does when publishing fails: it logs. That log must stay local.
             box.logger.withLock { $0 }?.debug("publishing \(log.logMessage)", source: "Agent")
@@ -187,6 +200,23 @@ final class LoggerBox: Sendable {
         #expect(sent.messages == ["0", "1"])
         logger.info("after the end")
         #expect(publisher.droppedLogCount == 4)
+    }
+
+    @Test func aSecondRunReturnsAtOnce() async throws {
+        let sent = SentLogs()
+        let publisher = LogPublisher(agent: agent, configuration: LogPublisher.Configuration()) { log in
+            sent.logs.withLock { $0.append(log) }
+        }
+        let logger = Logger(label: "x") { CoatyLogHandler(label: $0, publisher: publisher) }
+        logger.info("once")
+        await testGracefulShutdown { trigger in
+            await withDiscardingTaskGroup { group in
+                group.addTask { await publisher.run() }
+                group.addTask { await publisher.run() }
+                trigger.triggerGracefulShutdown()
+            }
+        }
+        #expect(sent.messages == ["once"])
     }
 
     @Test(arguments: [

@@ -1,6 +1,7 @@
-@testable import Agent
 import CoreTypes
 import Testing
+
+@testable import Agent
 
 /// An application type for the container tests.
 struct Lamp: CoatyObject, Hashable {
@@ -53,7 +54,8 @@ struct CreationFailure: Error, CustomStringConvertible {
 
 @Suite struct ContainerBootstrapTests {
     func configuration(_ options: [String: ControllerOptions] = [:]) -> Container.Configuration {
-        Container.Configuration(agent: Agent.Configuration(identity: Identity(name: "Test")), controllerOptions: options)
+        Container.Configuration(
+            agent: Agent.Configuration(identity: Identity(name: "Test")), controllerOptions: options)
     }
 
     @Test func registersTheObjectTypesAndFreezesTheRegistry() throws {
@@ -67,7 +69,8 @@ struct CreationFailure: Error, CustomStringConvertible {
 
     @Test func aDuplicateObjectTypeIsABootstrapError() {
         let error = #expect(throws: ContainerError.self) {
-            try Container(components: Components(objectTypes: [Lamp.self, OtherLamp.self]), configuration: configuration())
+            try Container(
+                components: Components(objectTypes: [Lamp.self, OtherLamp.self]), configuration: configuration())
         }
         #expect(error?.code == .duplicateObjectType)
         #expect(error?.detail.contains("com.example.test.Lamp") == true)
@@ -116,12 +119,13 @@ struct CreationFailure: Error, CustomStringConvertible {
         #expect(error?.detail.contains("controllers: Cache") == true)
     }
 
-    @Test(arguments: [
-        (["policy": "sometimes"], "'policy'"),
-        (["timeToLive": "long"], "'timeToLive'"),
-        (["timeToLive": -1], "positive"),
-        (["discoverTimeout": 0], "positive"),
-    ] as [(JSONObject, String)])
+    @Test(
+        arguments: [
+            (["policy": "sometimes"], "'policy'"),
+            (["timeToLive": "long"], "'timeToLive'"),
+            (["timeToLive": -1], "positive"),
+            (["discoverTimeout": 0], "positive"),
+        ] as [(JSONObject, String)])
     func invalidJSONOptionsNameTheControllerAndTheMember(options: JSONObject, mentioned: String) {
         let components = Components(controllers: [.objectCache(name: "Cache")])
         let error = #expect(throws: ContainerError.self) {
@@ -134,7 +138,9 @@ struct CreationFailure: Error, CustomStringConvertible {
     }
 
     @Test func aMissingRequiredOptionIsNamed() {
-        let components = Components(controllers: [ControllerComponent(name: "Greeter") { try GreeterController(context: $0) }])
+        let components = Components(controllers: [
+            ControllerComponent(name: "Greeter") { try GreeterController(context: $0) }
+        ])
         let error = #expect(throws: ContainerError.self) {
             try Container(components: components, configuration: configuration(["Greeter": ["greeting": "hi"]]))
         }
@@ -163,8 +169,12 @@ struct CreationFailure: Error, CustomStringConvertible {
                 "A": ["greeting": "hello", "repeats": 2],
                 "B": .typed(GreeterOptions(greeting: "hi", repeats: 1)),
             ]))
-        #expect(container.controller(GreeterController.self, named: "A")?.options == GreeterOptions(greeting: "hello", repeats: 2))
-        #expect(container.controller(GreeterController.self, named: "B")?.options == GreeterOptions(greeting: "hi", repeats: 1))
+        #expect(
+            container.controller(GreeterController.self, named: "A")?.options
+                == GreeterOptions(greeting: "hello", repeats: 2))
+        #expect(
+            container.controller(GreeterController.self, named: "B")?.options
+                == GreeterOptions(greeting: "hi", repeats: 1))
         #expect(container.controller(GreeterController.self)?.name == "A")
     }
 
@@ -185,7 +195,8 @@ struct CreationFailure: Error, CustomStringConvertible {
     }
 
     @Test func builtInControllersWithoutOptionsUseTheDefaults() throws {
-        let container = try Container(components: Components(controllers: [.objectCache()]), configuration: configuration())
+        let container = try Container(
+            components: Components(controllers: [.objectCache()]), configuration: configuration())
         let cache = try #require(container.controller(ObjectCacheController.self))
         #expect(cache.options.timeToLive == nil)
         #expect(cache.options.policy == .localFirst)
@@ -213,7 +224,9 @@ struct CreationFailure: Error, CustomStringConvertible {
 
     @Test func controllersKeepTheOrderOfTheComponents() throws {
         let container = try Container(
-            components: Components(controllers: [.connectionState(), .objectCache(), .objectLifecycle(name: "Lifecycle")]),
+            components: Components(controllers: [
+                .connectionState(), .objectCache(), .objectLifecycle(name: "Lifecycle"),
+            ]),
             configuration: configuration())
         #expect(container.controllerNames == ["ConnectionStateController", "ObjectCacheController", "Lifecycle"])
         #expect(container.controller(named: "Lifecycle") is ObjectLifecycleController)

@@ -1,18 +1,23 @@
-@testable import Agent
 import CoreTypes
 import Testing
+
+@testable import Agent
 
 @Suite struct ConnectionHooksTests {
     typealias Step = (ConnectionState, ConnectionHooks.Action)
 
-    @Test(arguments: [
-        ("first connection", [(.idle, .none), (.connecting, .none), (.online, .didGoOnline)]),
-        ("never online", [(.connecting, .none), (.offline, .none), (.connecting, .none), (.stopped, .none)]),
-        ("reconnect", [(.online, .didGoOnline), (.offline, .didGoOffline), (.online, .didGoOnline)]),
-        ("repeated states", [(.online, .didGoOnline), (.online, .none), (.offline, .didGoOffline), (.offline, .none)]),
-        ("stop while online", [(.online, .didGoOnline), (.stopped, .didGoOffline), (.stopped, .none)]),
-        ("missed offline state", [(.online, .didGoOnline), (.connecting, .didGoOffline), (.online, .didGoOnline)]),
-    ] as [(String, [Step])])
+    @Test(
+        arguments: [
+            ("first connection", [(.idle, .none), (.connecting, .none), (.online, .didGoOnline)]),
+            ("never online", [(.connecting, .none), (.offline, .none), (.connecting, .none), (.stopped, .none)]),
+            ("reconnect", [(.online, .didGoOnline), (.offline, .didGoOffline), (.online, .didGoOnline)]),
+            (
+                "repeated states",
+                [(.online, .didGoOnline), (.online, .none), (.offline, .didGoOffline), (.offline, .none)]
+            ),
+            ("stop while online", [(.online, .didGoOnline), (.stopped, .didGoOffline), (.stopped, .none)]),
+            ("missed offline state", [(.online, .didGoOnline), (.connecting, .didGoOffline), (.online, .didGoOnline)]),
+        ] as [(String, [Step])])
     func onlineAndOfflineHooksAlternate(name: String, steps: [Step]) {
         var hooks = ConnectionHooks()
         for (state, expected) in steps {
@@ -45,8 +50,12 @@ import Testing
 
     @Test func memberOrderDoesNotMakeAChange() throws {
         var tracker = ObjectLifecycleTracker()
-        let first = try BaseObject(jsonObject: ["objectId": "a", "objectType": "x.Y", "coreType": "CoatyObject", "name": "n", "v": 1])
-        let reordered = try BaseObject(jsonObject: ["v": 1, "name": "n", "coreType": "CoatyObject", "objectType": "x.Y", "objectId": "a"])
+        let first = try BaseObject(jsonObject: [
+            "objectId": "a", "objectType": "x.Y", "coreType": "CoatyObject", "name": "n", "v": 1,
+        ])
+        let reordered = try BaseObject(jsonObject: [
+            "v": 1, "name": "n", "coreType": "CoatyObject", "objectType": "x.Y", "objectId": "a",
+        ])
         _ = tracker.saw(first)
         #expect(tracker.saw(reordered) == nil)
     }

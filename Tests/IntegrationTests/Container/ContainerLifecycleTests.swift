@@ -8,29 +8,32 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct ContainerLifecycleTests {
     func recording(_ names: [String], _ recorder: HookRecorder) -> Components {
-        Components(controllers: names.map { name in
-            ControllerComponent(name: name) { _ in RecordingController(name: name, recorder: recorder) }
-        })
+        Components(
+            controllers: names.map { name in
+                ControllerComponent(name: name) { _ in RecordingController(name: name, recorder: recorder) }
+            })
     }
 
     @Test func hooksRunInOrderAroundAReconnectAndTheStop() async throws {
         try await TestBroker.withBroker { broker in
             let recorder = HookRecorder()
             let container = try Container(
-                components: recording(["A", "B"], recorder), configuration: RunningContainers.configuration("C", broker: broker))
+                components: recording(["A", "B"], recorder),
+                configuration: RunningContainers.configuration("C", broker: broker))
             try await RunningContainers.run(container) {
                 await recorder.wait(for: "B.didGoOnline")
                 try await broker.restart()
                 await recorder.wait(for: "B.didGoOnline", count: 2)
             }
             let hooks = recorder.all.filter { !$0.hasSuffix(".run") }
-            #expect(hooks == [
-                "A.initialize", "B.initialize",
-                "A.didGoOnline", "B.didGoOnline",
-                "A.didGoOffline", "B.didGoOffline",
-                "A.didGoOnline", "B.didGoOnline",
-                "B.willStop", "A.willStop",
-            ])
+            #expect(
+                hooks == [
+                    "A.initialize", "B.initialize",
+                    "A.didGoOnline", "B.didGoOnline",
+                    "A.didGoOffline", "B.didGoOffline",
+                    "A.didGoOnline", "B.didGoOnline",
+                    "B.willStop", "A.willStop",
+                ])
             #expect(Set(recorder.all.filter { $0.hasSuffix(".run") }) == ["A.run", "B.run"])
             #expect(container.agent.connectionState == .stopped)
         }
@@ -50,7 +53,8 @@ struct ContainerLifecycleTests {
                     }
                 }
             ])
-            let container = try Container(components: components, configuration: RunningContainers.configuration("C", broker: broker))
+            let container = try Container(
+                components: components, configuration: RunningContainers.configuration("C", broker: broker))
             try await RunningAgents.run([watcher]) {
                 let deadvertised = try await watcher.observeDeadvertise()
                 try await RunningContainers.run(container) {}
@@ -74,7 +78,8 @@ struct ContainerLifecycleTests {
                     RecordingController(name: "Broken", recorder: recorder, failsIn: "didGoOnline")
                 },
             ])
-            let container = try Container(components: components, configuration: RunningContainers.configuration("C", broker: broker))
+            let container = try Container(
+                components: components, configuration: RunningContainers.configuration("C", broker: broker))
             try await RunningAgents.run([watcher]) {
                 let deadvertised = try await watcher.observeDeadvertise()
                 let error = await #expect(throws: ContainerError.self) { try await container.run() }
@@ -99,7 +104,8 @@ struct ContainerLifecycleTests {
                 },
                 ControllerComponent(name: "Later") { _ in RecordingController(name: "Later", recorder: recorder) },
             ])
-            let container = try Container(components: components, configuration: RunningContainers.configuration("C", broker: broker))
+            let container = try Container(
+                components: components, configuration: RunningContainers.configuration("C", broker: broker))
             let error = await #expect(throws: ContainerError.self) { try await container.run() }
             #expect(error?.controller == "Broken")
             #expect(container.agent.connectionState == .idle)
@@ -122,7 +128,8 @@ struct ContainerLifecycleTests {
 
     @Test func aContainerRunsOnlyOnce() async throws {
         try await TestBroker.withBroker { broker in
-            let container = try Container(components: Components(), configuration: RunningContainers.configuration("C", broker: broker))
+            let container = try Container(
+                components: Components(), configuration: RunningContainers.configuration("C", broker: broker))
             try await RunningContainers.run(container) {
                 let error = await #expect(throws: ContainerError.self) { try await container.run() }
                 #expect(error?.code == .alreadyRunning)

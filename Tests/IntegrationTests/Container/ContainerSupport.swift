@@ -100,18 +100,19 @@ struct RecordingController: Controller {
 
 /// A local log handler that keeps the messages it is given.
 struct CollectingLogHandler: LogHandler {
-    private final class Store: Sendable {
-        let messages = Mutex<[String]>([])
-    }
-
-    private let store = Store()
+    private let store = PrintedLines()
     var logLevel: Logger.Level = .trace
     var metadata: Logger.Metadata = [:]
 
-    var messages: [String] { store.messages.withLock { $0 } }
+    var messages: [String] { store.all }
+
+    /// Returns once `message` was logged.
+    func wait(for message: String) async {
+        await store.wait(for: [message])
+    }
 
     func log(event: LogEvent) {
-        store.messages.withLock { $0.append(event.message.description) }
+        store.append(event.message.description)
     }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {

@@ -8,7 +8,8 @@ struct DistributedLoggingTests {
     @Test func logEntriesTravelAsLogObjects() async throws {
         try await TestBroker.withBroker { broker in
             let container = try Container(
-                components: Components(), configuration: RunningContainers.configuration("Logging agent", broker: broker))
+                components: Components(),
+                configuration: RunningContainers.configuration("Logging agent", broker: broker))
             let watcher = try Agent(configuration: RunningAgents.configuration("Watcher", broker: broker))
             try await RunningAgents.run([watcher]) {
                 let logs = try await watcher.observeAdvertise(coreType: .log)
@@ -24,7 +25,9 @@ struct DistributedLoggingTests {
                     let log = try #require(received.event.object as? Log)
                     #expect(received.sourceID == container.agent.identity.objectId)
                     #expect(received.topic.eventTypeFilter == "Log")
-                    #expect(log.logMessage == "lamp switched on", "nothing below the remote level, nothing of the framework")
+                    #expect(
+                        log.logMessage == "lamp switched on", "nothing below the remote level, nothing of the framework"
+                    )
                     #expect(log.logLevel == .info)
                     #expect(log.name == "lamps")
                     #expect(log.logTags == ["lights"])
@@ -39,7 +42,8 @@ struct DistributedLoggingTests {
     @Test func logsMadeJustBeforeTheStopStillGoOut() async throws {
         try await TestBroker.withBroker { broker in
             let container = try Container(
-                components: Components(), configuration: RunningContainers.configuration("Logging agent", broker: broker))
+                components: Components(),
+                configuration: RunningContainers.configuration("Logging agent", broker: broker))
             let watcher = try Agent(configuration: RunningAgents.configuration("Watcher", broker: broker))
             try await RunningAgents.run([watcher]) {
                 let logs = try await watcher.observeAdvertise(coreType: .log)
@@ -60,7 +64,8 @@ struct DistributedLoggingTests {
     @Test func aLocalHandlerGetsItsOwnLevel() async throws {
         try await TestBroker.withBroker { broker in
             let container = try Container(
-                components: Components(), configuration: RunningContainers.configuration("Logging agent", broker: broker))
+                components: Components(),
+                configuration: RunningContainers.configuration("Logging agent", broker: broker))
             let watcher = try Agent(configuration: RunningAgents.configuration("Watcher", broker: broker))
             let local = CollectingLogHandler()
             try await RunningAgents.run([watcher]) {

@@ -1,7 +1,8 @@
-@testable import Agent
 import CoreTypes
 import Synchronization
 import Testing
+
+@testable import Agent
 
 /// An agent that holds lamps and resolves Discovers for them by id, counting the Discovers.
 final class LampHolder: Sendable {
@@ -37,10 +38,13 @@ final class LampHolder: Sendable {
 struct ObjectCacheControllerTests {
     let lamp = BaseObject(objectType: "com.example.test.Lamp", name: "desk", custom: ["isOn": true])
 
-    func cache(_ broker: TestBroker, _ options: ObjectCacheController.Options) throws -> (Container, ObjectCacheController) {
+    func cache(_ broker: TestBroker, _ options: ObjectCacheController.Options) throws -> (
+        Container, ObjectCacheController
+    ) {
         let container = try Container(
             components: Components(controllers: [.objectCache(name: "Cache")]),
-            configuration: RunningContainers.configuration("Cache", broker: broker, options: ["Cache": .typed(options)]))
+            configuration: RunningContainers.configuration("Cache", broker: broker, options: ["Cache": .typed(options)])
+        )
         return (container, try #require(container.controller(ObjectCacheController.self)))
     }
 
@@ -97,7 +101,8 @@ struct ObjectCacheControllerTests {
     @Test func aDeadvertiseOrTheOwnersWillEvictsObjects() async throws {
         try await TestBroker.withBroker { broker in
             let holder = try LampHolder(broker, lamps: [])
-            let owned = BaseObject(objectType: "com.example.test.Lamp", name: "owned", parentObjectId: holder.agent.identity.objectId)
+            let owned = BaseObject(
+                objectType: "com.example.test.Lamp", name: "owned", parentObjectId: holder.agent.identity.objectId)
             try holder.change(lamp)
             try holder.change(owned)
             let (container, cache) = try cache(broker, .init(discoverTimeout: .seconds(30)))
@@ -108,7 +113,7 @@ struct ObjectCacheControllerTests {
                 try holder.agent.deadvertise([lamp.objectId])
                 #expect(await updates.next() == lamp.objectId)
                 #expect(cache.cachedObject(objectID: lamp.objectId) == nil)
-                holder.agent.closeConnectionWithoutDisconnecting()
+                holder.agent.closeConnectionAbruptly()
                 #expect(await updates.next() == owned.objectId, "the holder's will evicts what belongs to it")
                 #expect(cache.count == 0)
             }
@@ -131,16 +136,17 @@ struct ObjectCacheControllerTests {
     @Test func networkFirstFallsBackToTheCacheWhenNobodyAnswers() async throws {
         try await TestBroker.withBroker { broker in
             let holder = try LampHolder(broker, lamps: [lamp])
-            let (container, cache) = try cache(broker, .init(policy: .networkFirst, discoverTimeout: .milliseconds(300)))
+            let (container, cache) = try cache(
+                broker, .init(policy: .networkFirst, discoverTimeout: .milliseconds(200)))
             try await RunningContainers.run(container) {
                 try await RunningAgents.run([holder.agent]) {
                     let requests = try await holder.agent.observeDiscover()
                     let responder = Task { await holder.answer(requests) }
-                    _ = try await cache.resolve(objectID: lamp.objectId)
+                    _ = try await cache.resolve(objectID: lamp.objectId, timeout: .seconds(30))
                     responder.cancel()
                     await responder.value
                 }
-                // The holder is gone: the Discover times out, and the cached lamp answers.
+                // The holder is gone: the Discover (200 ms, from the options) times out; the cached lamp answers.
                 let fallback = try await cache.resolve(objectID: lamp.objectId)
                 #expect(fallback.objectId == lamp.objectId)
                 let unknown = ObjectID.make()

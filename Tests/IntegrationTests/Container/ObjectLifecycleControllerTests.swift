@@ -51,9 +51,10 @@ struct ObjectLifecycleControllerTests {
 
                     let crashed = Task { try await crashing.run() }
                     #expect(try await next(&events) == (.added, crashing.identity.objectId))
-                    crashing.closeConnectionWithoutDisconnecting()
+                    crashing.closeConnectionAbruptly()
                     try await crashed.value
-                    #expect(try await next(&events) == (.removed, crashing.identity.objectId), "the broker sent its will")
+                    #expect(
+                        try await next(&events) == (.removed, crashing.identity.objectId), "the broker sent its will")
                 }
             }
         }
@@ -64,9 +65,11 @@ struct ObjectLifecycleControllerTests {
             let (container, lifecycle) = try watcher(broker)
             let owner = try Agent(configuration: RunningAgents.configuration("Owner", broker: broker))
             let other = try Agent(configuration: RunningAgents.configuration("Other", broker: broker))
-            let lamp = BaseObject(objectType: "com.example.test.Lamp", name: "lamp", parentObjectId: owner.identity.objectId)
+            let lamp = BaseObject(
+                objectType: "com.example.test.Lamp", name: "lamp", parentObjectId: owner.identity.objectId)
             let bulb = BaseObject(objectType: "com.example.test.Lamp", name: "bulb", parentObjectId: lamp.objectId)
-            let foreign = BaseObject(objectType: "com.example.test.Lamp", name: "foreign", parentObjectId: other.identity.objectId)
+            let foreign = BaseObject(
+                objectType: "com.example.test.Lamp", name: "foreign", parentObjectId: other.identity.objectId)
             try await RunningAgents.run([other]) {
                 try await RunningContainers.run(container) {
                     var events = try await lifecycle.observe(objectType: "com.example.test.Lamp").makeAsyncIterator()
@@ -78,13 +81,14 @@ struct ObjectLifecycleControllerTests {
                     try owner.advertise(bulb)
                     #expect(try await next(&events) == (.added, lamp.objectId))
                     #expect(try await next(&events) == (.added, bulb.objectId))
-                    owner.closeConnectionWithoutDisconnecting()
+                    owner.closeConnectionAbruptly()
                     try await running.value
                     // The will deadvertises only the owner's identity; its lamp and the lamp's bulb go with it.
                     #expect(try await next(&events) == (.removed, lamp.objectId))
                     #expect(try await next(&events) == (.removed, bulb.objectId))
                     try other.deadvertise([foreign.objectId])
-                    #expect(try await next(&events) == (.removed, foreign.objectId), "the foreign lamp stayed until now")
+                    #expect(
+                        try await next(&events) == (.removed, foreign.objectId), "the foreign lamp stayed until now")
                 }
             }
         }
@@ -105,7 +109,9 @@ struct ObjectLifecycleControllerTests {
                 }
                 defer { responder.cancel() }
                 try await RunningContainers.run(container) {
-                    let lamps = try await lifecycle.observe(objectType: "com.example.test.Lamp") { $0.custom["isOn"] == true }
+                    let lamps = try await lifecycle.observe(objectType: "com.example.test.Lamp") {
+                        $0.custom["isOn"] == true
+                    }
                     var events = lamps.makeAsyncIterator()
                     #expect(try await next(&events) == (.added, on.objectId))
                     try holder.advertise(off)  // filtered out

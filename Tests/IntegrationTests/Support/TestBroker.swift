@@ -21,9 +21,8 @@ final class TestBroker: Sendable {
     }
 
     private struct Running {
-        var process: Process?
+        var process: ChildProcess?
         var directory: URL?
-        var log: BrokerLog?
     }
 
     /// The host clients connect to.
@@ -60,9 +59,11 @@ final class TestBroker: Sendable {
     static func start(extraConfiguration: [String] = []) async throws -> TestBroker {
         if let external = ProcessInfo.processInfo.environment["COATY_TEST_BROKER"], !external.isEmpty {
             guard extraConfiguration.isEmpty else {
-                throw Failure(description: "COATY_TEST_BROKER is set, so these config lines cannot apply: \(extraConfiguration)")
+                throw Failure(
+                    description: "COATY_TEST_BROKER is set, so these config lines cannot apply: \(extraConfiguration)")
             }
-            guard let colon = external.lastIndex(of: ":"), let port = Int(external[external.index(after: colon)...]) else {
+            guard let colon = external.lastIndex(of: ":"), let port = Int(external[external.index(after: colon)...])
+            else {
                 throw Failure(description: "COATY_TEST_BROKER must be host:port, not '\(external)'")
             }
             return TestBroker(host: String(external[..<colon]), port: port, extraConfiguration: [], isExternal: true)
@@ -83,23 +84,38 @@ final class TestBroker: Sendable {
     /// Stops the broker process and starts it again on the same port, with the same configuration.
     /// Connected clients see their connection drop.
     func restart() async throws {
-        guard !isExternal else { throw Failure(description: "cannot restart the broker named by COATY_TEST_BROKER") }
         stop()
-        for _ in 0..<20 {
-            if case .running = try await launch() { return }
-        }
-        throw Failure(description: "mosquitto did not restart on port \(port)")
+        try await startOnSamePort()
     }
 
-    /// Stops the broker process (SIGKILL, then waits) and removes its temporary directory.
+    /// A broker on a free loopback port that is not running yet: connections are refused until
+    /// ``startOnSamePort()``. Stop it with ``stop()`` (also when the test fails).
+    static func reserve(extraConfiguration: [String] = []) throws -> TestBroker {
+        TestBroker(host: "127.0.0.1", port: try freeLoopbackPort(), extraConfiguration: extraConfiguration, isExternal: false)
+    }
+
+    /// Starts the broker process on its port, with its configuration: after ``reserve(extraConfiguration:)``,
+    /// or after ``stop()`` to bring a killed broker back.
+    func startOnSamePort() async throws {
+        guard !isExternal else { throw Failure(description: "cannot restart the broker named by COATY_TEST_BROKER") }
+        var lastFailure = ""
+        for _ in 0..<20 {
+            switch try await launch() {
+            case .running: return
+            case .exited(let log): lastFailure = log
+            }
+        }
+        throw Failure(description: "mosquitto did not start on port \(port); its last output:\n\(lastFailure)")
+    }
+
+    /// Kills the broker process (SIGKILL, so clients see their connections drop at once), waits for
+    /// it and removes its temporary directory.
     func stop() {
         let stopped = running.withLock { running in
             defer { running = Running() }
             return (running.process, running.directory)
         }
-        if let process = stopped.0 {
-            Self.kill(process)
-        }
+        stopped.0?.kill()
         if let directory = stopped.1 {
             try? FileManager.default.removeItem(at: directory)
         }
@@ -107,7 +123,7 @@ final class TestBroker: Sendable {
 
     /// The broker's output so far (errors, warnings, notices and information), at most the last 64 KiB.
     var output: String {
-        running.withLock { $0.log?.text ?? "" }
+        running.withLock { $0.process?.text ?? "" }
     }
 
     // MARK: - Starting the process
@@ -137,31 +153,15 @@ final class TestBroker: Sendable {
             ] + extraConfiguration
         try (lines.joined(separator: "\n") + "\n").write(to: configuration, atomically: true, encoding: .utf8)
 
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["-c", configuration.path]
-        let pipe = Pipe()
-        process.standardError = pipe
-        process.standardOutput = pipe
-        let log = BrokerLog()
-        try process.run()
-        let isRunning = await log.follow(pipe.fileHandleForReading)
-        guard isRunning, process.isRunning, Self.acceptsConnections(port: port) else {
-            Self.kill(process)
+        let process = try ChildProcess(executable.path, arguments: ["-c", configuration.path])
+        let isRunning = await process.waitForOutput(containing: " running")
+        guard isRunning, Self.acceptsConnections(port: port) else {
+            process.kill()
             try? FileManager.default.removeItem(at: directory)
-            return .exited(log.text)
+            return .exited(process.text)
         }
-        running.withLock { $0 = Running(process: process, directory: directory, log: log) }
+        running.withLock { $0 = Running(process: process, directory: directory) }
         return .running
-    }
-
-    /// Kills the broker with SIGKILL and waits for it. SIGTERM is not enough: mosquitto waits with
-    /// the signal mask it inherited, and the test runner's worker threads, which spawn it, block SIGTERM.
-    private static func kill(_ process: Process) {
-        if process.isRunning {
-            _ = Glibc.kill(process.processIdentifier, SIGKILL)
-        }
-        process.waitUntilExit()
     }
 
     private static func mosquittoExecutable() throws -> URL {
@@ -216,38 +216,5 @@ final class TestBroker: Sendable {
         address.sin_port = UInt16(port).bigEndian
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
         return address
-    }
-}
-
-/// Collects the broker's output on a thread of its own (so the broker never blocks on a full pipe)
-/// and reports when mosquitto says it is running, or has exited.
-private final class BrokerLog: Sendable {
-    private let buffer = Mutex("")
-
-    var text: String { buffer.withLock { $0 } }
-
-    /// Reads `handle` until EOF; returns `true` once the "running" line appears, `false` at EOF first.
-    func follow(_ handle: FileHandle) async -> Bool {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let thread = Thread { [self] in
-                var isResumed = false
-                while true {
-                    let chunk = handle.availableData
-                    if chunk.isEmpty { break }
-                    let text = String(decoding: chunk, as: UTF8.self)
-                    let isRunning = buffer.withLock { buffer in
-                        buffer += text
-                        if buffer.count > 65_536 { buffer = String(buffer.suffix(32_768)) }
-                        return buffer.contains(" running")
-                    }
-                    if isRunning, !isResumed {
-                        isResumed = true
-                        continuation.resume(returning: true)
-                    }
-                }
-                if !isResumed { continuation.resume(returning: false) }
-            }
-            thread.start()
-        }
     }
 }

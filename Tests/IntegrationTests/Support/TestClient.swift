@@ -28,7 +28,8 @@ struct TestClient {
 
     /// The next event, whatever it is.
     mutating func next() async throws -> TransportEvent {
-        try #require(await iterator.next(isolation: #isolation), "the event stream of \(client.configuration.clientID) ended")
+        try #require(
+            await iterator.next(isolation: #isolation), "the event stream of \(client.configuration.clientID) ended")
     }
 
     /// The next event, or `nil` when the stream has ended.

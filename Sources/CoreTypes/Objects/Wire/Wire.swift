@@ -122,7 +122,7 @@ extension JSONObject {
     @inline(__always) mutating func appendNew(_ key: String, _ value: JSONValue) {
         storage.append((key, value))
         if index != nil {
-            index?[key] = storage.count - 1
+            index?[ExactKey(key)] = storage.count - 1
         } else if storage.count > Self.indexThreshold {
             rebuildIndex()
         }

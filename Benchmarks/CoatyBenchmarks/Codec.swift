@@ -1,0 +1,151 @@
+import BenchmarkFixtures
+import CoreTypes
+import Foundation
+
+/// B3: the object model and event payloads against Foundation on the same bytes, and the matcher.
+enum Codec {
+    /// Named parameters, as a Codable struct for JSONEncoder.
+    struct PlainParameters: Codable {
+        var state: String
+        var brightness: Double
+        var room: String
+        var transition: Int
+    }
+
+    struct PlainCall: Codable {
+        var parameters: PlainParameters
+    }
+
+    struct PlainResult: Codable {
+        var state: String
+        var brightness: Double
+        var changed: Bool
+    }
+
+    struct PlainInfo: Codable {
+        var duration: Int
+        var host: String
+    }
+
+    struct PlainReturn: Codable {
+        var result: PlainResult
+        var executionInfo: PlainInfo
+    }
+
+    static let callText = #"{"parameters":{"state":"on","brightness":0.8,"room":"hall","transition":250}}"#
+    static let returnText =
+        #"{"result":{"state":"on","brightness":0.8,"changed":true},"executionInfo":{"duration":12,"host":"lamp-3"}}"#
+
+    static func run(budget: Duration, repeats: Int, report: Report) throws {
+        let registry = Fixtures.registry()
+        let lightBytes = Fixtures.lightBytes
+        let sensorBytes = Fixtures.sensorBytes
+        let lightData = Data(lightBytes)
+        let sensorData = Data(sensorBytes)
+        let decodedLight = try registry.decodeObject(JSONValue(parsing: lightBytes))
+        let decodedSensor = try registry.decodeObject(JSONValue(parsing: sensorBytes))
+        precondition(decodedLight is Light && decodedSensor is BaseObject, "the chain picked the wrong types")
+        let sensorRoundTrip = try JSONValue.object(decodedSensor.jsonObject()).serializedString()
+        precondition(sensorRoundTrip == Fixtures.sensorText, "round trip changed the bytes")
+        let plainLight = try JSONDecoder().decode(PlainLight.self, from: lightData)
+        let jsonEncoder = JSONEncoder()
+
+        let callBytes = Array(callText.utf8)
+        let returnBytes = Array(returnText.utf8)
+        let callData = Data(callBytes)
+        let returnData = Data(returnBytes)
+        let call = try Call(operation: "com.example.lights.switch", json: JSONValue(parsing: callBytes))
+        let returned = try Return(json: JSONValue(parsing: returnBytes))
+        let roundTrips = try call.payload() == callBytes && returned.payload() == returnBytes
+        precondition(roundTrips, "payloads do not round-trip")
+        let plainCall = try JSONDecoder().decode(PlainCall.self, from: callData)
+        let plainReturn = try JSONDecoder().decode(PlainReturn.self, from: returnData)
+        let size = lightBytes.count
+
+        var sink = 0
+        let section = "B3 decode and encode"
+        let comparisons = [
+            Comparison(
+                section: section, title: "decode a registered type (\(size) bytes: parse + chain)",
+                ours: Benchmark("ours") {
+                    sink &+= try registry.decodeObject(JSONValue(parsing: lightBytes)).objectId.utf8.count
+                },
+                baseline: Benchmark("JSONSerialization") {
+                    sink &+= (try JSONSerialization.jsonObject(with: lightData) as? NSDictionary)?.count ?? 0
+                }, baselineName: "JSONSerialization.jsonObject", target: .ratioAtLeast(1)),
+            Comparison(
+                section: section, title: "decode an unknown type into custom (\(size) bytes)",
+                ours: Benchmark("ours") {
+                    sink &+= try registry.decodeObject(JSONValue(parsing: sensorBytes)).custom.count
+                },
+                baseline: Benchmark("JSONSerialization") {
+                    sink &+= (try JSONSerialization.jsonObject(with: sensorData) as? NSDictionary)?.count ?? 0
+                }, baselineName: "JSONSerialization.jsonObject", target: .ratioAtLeast(1)),
+            Comparison(
+                section: section, title: "encode a registered type (to bytes)",
+                ours: Benchmark("ours") { sink &+= JSONValue.object(try decodedLight.jsonObject()).serialized().count },
+                baseline: Benchmark("JSONEncoder") { sink &+= try jsonEncoder.encode(plainLight).count },
+                baselineName: "JSONEncoder, Codable struct", target: .ratioAtLeast(1)),
+            Comparison(
+                section: section, title: "encode an unknown type from custom (to bytes)",
+                ours: Benchmark("ours") { sink &+= JSONValue.object(try decodedSensor.jsonObject()).serialized().count },
+                baseline: Benchmark("JSONEncoder") { sink &+= try jsonEncoder.encode(plainLight).count },
+                baselineName: "JSONEncoder, Codable struct", target: .ratioAtLeast(1)),
+            Comparison(
+                section: section, title: "decode a Call payload (\(callBytes.count) bytes, named parameters)",
+                ours: Benchmark("ours") {
+                    let call = try Call(operation: "com.example.lights.switch", json: JSONValue(parsing: callBytes))
+                    sink &+= call.parameter(named: "room") == nil ? 0 : 1
+                },
+                baseline: Benchmark("JSONSerialization") {
+                    sink &+= (try JSONSerialization.jsonObject(with: callData) as? NSDictionary)?.count ?? 0
+                }, baselineName: "JSONSerialization.jsonObject", target: .ratioAtLeast(1)),
+            Comparison(
+                section: section, title: "encode a Call payload",
+                ours: Benchmark("ours") { sink &+= try call.payload().count },
+                baseline: Benchmark("JSONEncoder") { sink &+= try jsonEncoder.encode(plainCall).count },
+                baselineName: "JSONEncoder, Codable struct", target: .ratioAtLeast(1)),
+            Comparison(
+                section: section, title: "decode a Return payload (\(returnBytes.count) bytes, result + executionInfo)",
+                ours: Benchmark("ours") { sink &+= try Return(json: JSONValue(parsing: returnBytes)).result == nil ? 0 : 1 },
+                baseline: Benchmark("JSONSerialization") {
+                    sink &+= (try JSONSerialization.jsonObject(with: returnData) as? NSDictionary)?.count ?? 0
+                }, baselineName: "JSONSerialization.jsonObject", target: .ratioAtLeast(1)),
+            Comparison(
+                section: section, title: "encode a Return payload",
+                ours: Benchmark("ours") { sink &+= try returned.payload().count },
+                baseline: Benchmark("JSONEncoder") { sink &+= try jsonEncoder.encode(plainReturn).count },
+                baselineName: "JSONEncoder, Codable struct", target: .ratioAtLeast(1)),
+        ]
+        for comparison in comparisons { report.add(try comparison.run(budget: budget, repeats: repeats)) }
+        try matcher(budget: budget, repeats: repeats, report: report)
+        if sink == 42 { print("") }  // keeps the results alive
+    }
+
+    /// Issue 3: a 5-condition filter on the ~300-byte light, against the same five tests written by hand.
+    static func matcher(budget: Duration, repeats: Int, report: Report) throws {
+        guard case .object(let light) = try JSONValue(parsing: Fixtures.lightBytes) else { return }
+        let filter = ObjectFilter.where("floor", .equals(2))
+            .and("luminosity", .greaterThan(0.5))
+            .and("name", .like("Hall%"))
+            .and("tags", .contains(["hall"]))
+            .and("color", .in(["#ffcc00", "#ffffff"]))
+        let matches = try ObjectMatcher.matches(light, filter: filter)
+        precondition(matches, "the filter should match the light")
+        var sink = 0
+        let comparison = Comparison(
+            section: "Issue 3: topics and filters", title: "ObjectMatcher, 5-condition filter on a \(Fixtures.lightBytes.count)-byte object",
+            ours: Benchmark("ours") { sink &+= try ObjectMatcher.matches(light, filter: filter) ? 1 : 0 },
+            baseline: Benchmark("hand-written") {
+                let matches =
+                    light["floor"]?.intValue == 2
+                    && (light["luminosity"]?.doubleValue ?? 0) > 0.5
+                    && (light["name"]?.stringValue?.hasPrefix("Hall") ?? false)
+                    && (light["tags"]?.arrayValue?.contains(.string("hall")) ?? false)
+                    && ["#ffcc00", "#ffffff"].contains(light["color"]?.stringValue ?? "")
+                sink &+= matches ? 1 : 0
+            }, baselineName: "the same 5 tests hand-written in Swift")
+        report.add(try comparison.run(budget: budget, repeats: repeats))
+        if sink == 42 { print("") }
+    }
+}

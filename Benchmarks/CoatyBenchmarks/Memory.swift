@@ -1,0 +1,84 @@
+import Foundation
+
+/// B5 (memory) and B6 (scale): agents in `agent-probe`, a process without Foundation, against
+/// the C baseline's clients.
+enum Memory {
+    static func run(_ settings: Settings, report: Report) async throws {
+        let broker = settings.defaultBroker
+        var ours: [Double] = []
+        var baseline: [Double] = []
+        for _ in 0..<settings.repeats {
+            baseline.append((try await runBaseline(settings.baselinePath, ["idle", "--port", broker.port])["rss_kb"] ?? .nan) / 1024)
+            ours.append((try await probe(settings, ["idle", "--broker", broker.url]).last?["rss_kb"] ?? .nan) / 1024)
+        }
+        report.add(
+            Figure(
+                section: "B5 memory", name: "resident memory of an idle agent process", unit: "MB", ours: ours,
+                baseline: baseline, baselineName: "C libmosquitto client, idle", target: .valueAtMost(15),
+                note: "coaty-js measured here: 68 MB"))
+
+        let count = settings.soakMessages
+        let every = max(count / 10, 1)
+        let lines = try await probe(settings, ["soak", "--broker", broker.url, "--count", "\(count)", "--every", "\(every)"])
+        let checkpoints = lines.filter { $0["at"] != nil }
+        guard let steady = checkpoints.first?["rss_kb"], let final = checkpoints.last?["rss_kb"], let done = lines.last
+        else {
+            report.note("B5 soak produced no checkpoints")
+            return
+        }
+        let peak = checkpoints.compactMap { $0["rss_kb"] }.max() ?? final
+        report.add(
+            Figure(
+                section: "B5 memory", name: "resident memory after \(count) Advertises (2 agents in one process)",
+                unit: "MB", ours: [final / 1024], baseline: [steady / 1024],
+                baselineName: "the same process after \(every) (steady state)", target: .ratioAtMost(1.05),
+                note: "peak \(Report.format(peak / 1024)) MB, received \(Int(done["received"] ?? 0)), dropped \(Int(done["dropped"] ?? 0)), "
+                    + "\(Report.format(done["rate"] ?? .nan)) Advertise/s with at most 2,000 in flight"))
+    }
+
+    static func scale(_ settings: Settings, report: Report) async throws {
+        let broker = settings.defaultBroker
+        let count = settings.scaleAgents
+        var ours: [[String: Double]] = []
+        var baseline: [[String: Double]] = []
+        let replySize = try RoundTrip.payloadSizes().reply
+        for _ in 0..<settings.repeats {
+            baseline.append(
+                try await runBaseline(
+                    settings.baselinePath,
+                    ["many", "--port", broker.port, "--clients", "\(count)", "--reply-size", "\(replySize)"]))
+            ours.append(try await probe(settings, ["scale", "--broker", broker.url, "--agents", "\(count)"]).last ?? [:])
+        }
+        func figure(_ name: String, _ key: String, _ baselineKey: String, unit: String, scale: Double, baselineName: String) {
+            let mine = ours.map { ($0[key] ?? .nan) * scale }
+            let theirs = baseline.map { ($0[baselineKey] ?? .nan) * scale }
+            report.add(
+                Figure(
+                    section: "B6 scale: \(count) agents in one process", name: name, unit: unit, ours: mine, baseline: theirs,
+                    baselineName: baselineName, pairedRatios: zip(mine, theirs).map { $0 / $1 }))
+        }
+        figure(
+            "join: all connected, subscribed, identity advertised", "join_s", "join_s", unit: "ms", scale: 1000,
+            baselineName: "C: \(count) clients connect and subscribe, one poll() loop")
+        figure(
+            "one Discover answered by all: Discover to last Resolve", "fanin_s", "fanin_s", unit: "ms", scale: 1000,
+            baselineName: "C: one request, \(count) replies")
+        figure(
+            "memory per agent", "rss_per_agent_kb", "rss_per_client_kb", unit: "KB", scale: 1,
+            baselineName: "C: per libmosquitto client")
+        let resolves = ours.map { Int($0["resolves"] ?? 0) }
+        report.note("B6: Resolves received per run: \(resolves.map(String.init).joined(separator: ", ")) of \(count)")
+    }
+
+    /// Runs agent-probe and returns every key/value line it printed.
+    static func probe(_ settings: Settings, _ arguments: [String]) async throws -> [[String: Double]] {
+        let child = try ChildProcess(executable: settings.probePath, arguments: arguments)
+        var lines: [[String: Double]] = []
+        while let line = try? await child.readLine() { lines.append(keyValues(line)) }
+        let status = await child.wait()
+        guard status == 0 else {
+            throw ChildProcess.Failure(description: "agent-probe \(arguments.joined(separator: " ")) exited with \(status)")
+        }
+        return lines
+    }
+}

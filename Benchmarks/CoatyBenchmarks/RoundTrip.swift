@@ -1,0 +1,253 @@
+import Agent
+import BenchmarkFixtures
+import CoreTypes
+import Foundation
+
+/// B2: two-way round trips between two agents (requester here, responder in a child process),
+/// p50 and p99, against a C request→reply round trip that does not subscribe per request.
+enum RoundTrip {
+    enum Pattern: String, CaseIterable {
+        case discover = "Discover→Resolve"
+        case query = "Query→Retrieve"
+        case update = "Update→Complete"
+        case call = "Call→Return"
+    }
+
+    static let operation = "com.example.bench.add"
+
+    struct Variant {
+        var qos: Agent.QualityOfService = .atMostOnce
+        var publication: Agent.RequestPublication
+        var usesLowLatencySocket = true
+
+        var label: String {
+            let mode = publication == .pipelined ? "pipelined" : "after SUBACK"
+            return "QoS \(qos.rawValue), \(mode)" + (usesLowLatencySocket ? "" : ", no QUICKACK/NODELAY")
+        }
+    }
+
+    /// The request and reply payload sizes the C baseline uses: those of Discover and Resolve.
+    static func payloadSizes() throws -> (request: Int, reply: Int) {
+        let light = Fixtures.light()
+        return (try Discover(objectID: light.objectId).payload().count, try Resolve(object: light).payload().count)
+    }
+
+    static func run(_ settings: Settings, report: Report) async throws {
+        let brokers = [("default broker", settings.defaultBroker), ("set_tcp_nodelay broker", settings.nodelayBroker)]
+        for (brokerName, broker) in brokers {
+            try await compare(
+                section: "B2 round trips, \(brokerName)", broker: broker, settings: settings, report: report,
+                variants: [Variant(publication: .pipelined), Variant(publication: .afterSubscriptionAcknowledged)],
+                patterns: Pattern.allCases, rounds: settings.rounds)
+        }
+        try await compare(
+            section: "B2 round trips, default broker, QoS 1", broker: settings.defaultBroker, settings: settings,
+            report: report, variants: [Variant(qos: .atLeastOnce, publication: settings.chosenPublication)],
+            patterns: Pattern.allCases, rounds: settings.rounds, qos: .atLeastOnce)
+    }
+
+    /// Measures `patterns` × `variants` and the C baseline in alternation, `settings.repeats` times.
+    static func compare(
+        section: String, broker: BrokerEndpoint, settings: Settings, report: Report, variants: [Variant],
+        patterns: [Pattern], rounds: Int, qos: Agent.QualityOfService = .atMostOnce
+    ) async throws {
+        let sizes = try payloadSizes()
+        var baseline: [(p50: Double, p99: Double)] = []
+        var ours: [String: [(p50: Double, p99: Double)]] = [:]
+        let responder = try ChildProcess.peer(
+            "respond", ["--broker", broker.url, "--qos", "\(qos.rawValue)", "--low-latency", "true"])
+        _ = try await responder.expect("ready")
+        for _ in 0..<settings.repeats {
+            let c = try await runBaseline(
+                settings.baselinePath,
+                ["roundtrip", "--port", broker.port, "--rounds", "\(rounds)", "--warmup", "\(rounds / 10)",
+                 "--request-size", "\(sizes.request)", "--reply-size", "\(sizes.reply)", "--qos", "\(qos.rawValue)"])
+            baseline.append((c["p50_us"] ?? .nan, c["p99_us"] ?? .nan))
+            for variant in variants {
+                let requester = try await RunningAgent.start("B2 requester", broker: broker.url, qos: variant.qos) {
+                    $0.requestPublication = variant.publication
+                    $0.broker.usesLowLatencySocket = variant.usesLowLatencySocket
+                }
+                for pattern in patterns {
+                    let samples = Samples(
+                        try await measure(pattern, agent: requester.agent, rounds: rounds, warmup: rounds / 10))
+                    ours["\(pattern.rawValue)|\(variant.label)", default: []].append(
+                        (samples.median, samples.quantile(0.99)))
+                }
+                await requester.stop()
+            }
+        }
+        responder.send("done")
+        await responder.wait()
+        for pattern in patterns {
+            for variant in variants {
+                let runs = ours["\(pattern.rawValue)|\(variant.label)"] ?? []
+                for (quantile, key) in [("p50", \(p50: Double, p99: Double).p50), ("p99", \.p99)] {
+                    let target: Target =
+                        quantile == "p50" ? .ratioAtMost(1.3) : .ratioAtMost(1.5)
+                    report.add(
+                        Figure(
+                            section: section, name: "\(pattern.rawValue) \(quantile), \(variant.label)", unit: "µs",
+                            ours: runs.map { $0[keyPath: key] }, baseline: baseline.map { $0[keyPath: key] },
+                            baselineName: "C request→reply, one reply subscription",
+                            target: broker.isDefault || section.contains("QoS 1") ? target : nil,
+                            note: "\(rounds) rounds × \(settings.repeats)",
+                            pairedRatios: zip(runs, baseline).map { $0[keyPath: key] / $1[keyPath: key] }))
+                }
+            }
+        }
+    }
+
+    /// The 44 ms effect (issue 8): Discover→Resolve with and without `TCP_QUICKACK`/`TCP_NODELAY`
+    /// on both agents, beside C with a fresh reply subscription per request, on both brokers.
+    static func stallDemonstration(_ settings: Settings, report: Report) async throws {
+        let sizes = try payloadSizes()
+        let rounds = settings.stallRounds
+        for (brokerName, broker) in [("default broker", settings.defaultBroker), ("set_tcp_nodelay broker", settings.nodelayBroker)] {
+            let section = "The 44 ms effect: Discover→Resolve p50 on a \(brokerName)"
+            func c(_ extra: [String]) async throws -> [String: Double] {
+                try await runBaseline(
+                    settings.baselinePath,
+                    ["roundtrip", "--port", broker.port, "--rounds", "\(rounds)", "--warmup", "5",
+                     "--request-size", "\(sizes.request)", "--reply-size", "\(sizes.reply)"] + extra)
+            }
+            let plain = try await c([])
+            let cases: [(String, [String])] = [
+                ("C, fresh reply subscription per request, publish after SUBACK", ["--subscribe-per-request"]),
+                ("C, fresh reply subscription per request, publish behind SUBSCRIBE (coaty-js's pattern)",
+                 ["--subscribe-per-request", "--pipelined"]),
+            ]
+            for (name, extra) in cases {
+                let values = try await c(extra)
+                report.add(
+                    Figure(
+                        section: section, name: name, unit: "µs", ours: [values["p50_us"] ?? .nan],
+                        baseline: [plain["p50_us"] ?? .nan], baselineName: "C request→reply, one reply subscription",
+                        note: "p99 \(Report.format(values["p99_us"] ?? .nan)) µs, \(rounds) rounds"))
+            }
+            for lowLatency in [false, true] {
+                let responder = try ChildProcess.peer(
+                    "respond", ["--broker", broker.url, "--qos", "0", "--low-latency", "\(lowLatency)"])
+                _ = try await responder.expect("ready")
+                for publication in [Agent.RequestPublication.pipelined, .afterSubscriptionAcknowledged] {
+                    let variant = Variant(publication: publication, usesLowLatencySocket: lowLatency)
+                    let requester = try await RunningAgent.start("B2 requester", broker: broker.url) {
+                        $0.requestPublication = publication
+                        $0.broker.usesLowLatencySocket = lowLatency
+                    }
+                    let samples = Samples(try await measure(.discover, agent: requester.agent, rounds: rounds, warmup: 5))
+                    await requester.stop()
+                    report.add(
+                        Figure(
+                            section: section, name: "swift-coaty, \(variant.label)", unit: "µs", ours: [samples.median],
+                            baseline: [plain["p50_us"] ?? .nan], baselineName: "C request→reply, one reply subscription",
+                            note: "p99 \(Report.format(samples.quantile(0.99))) µs, \(rounds) rounds"))
+                }
+                responder.send("done")
+                await responder.wait()
+            }
+        }
+    }
+
+    /// Round-trip times of `rounds` requests of `pattern`, in µs, after `warmup` unmeasured ones.
+    static func measure(_ pattern: Pattern, agent: Agent, rounds: Int, warmup: Int) async throws -> [Double] {
+        let light = Fixtures.light()
+        let clock = ContinuousClock()
+        var samples: [Double] = []
+        samples.reserveCapacity(rounds)
+        for round in 0..<(warmup + rounds) {
+            let start = clock.now
+            switch pattern {
+            case .discover:
+                _ = try await agent.discover(Discover(objectID: light.objectId), timeout: .seconds(10)).first()
+            case .query:
+                _ = try await agent.query(Query(objectTypes: [Light.objectType]), timeout: .seconds(10)).first()
+            case .update:
+                _ = try await agent.update(Update(object: light), timeout: .seconds(10)).first()
+            case .call:
+                _ = try await agent.call(
+                    Call(operation: operation, parameters: .positional([1, 2])), timeout: .seconds(10)
+                ).first()
+            }
+            if round >= warmup { samples.append(start.duration(to: clock.now).microseconds) }
+        }
+        return samples
+    }
+
+    /// The responder child: answers every pattern until told "done".
+    static func responderPeer(broker: String, qos: Agent.QualityOfService, usesLowLatencySocket: Bool) async throws {
+        let running = try await RunningAgent.start("B2 responder", broker: broker, qos: qos) {
+            $0.broker.usesLowLatencySocket = usesLowLatencySocket
+        }
+        let agent = running.agent
+        let light = Fixtures.light()
+        let discovers = try await agent.observeDiscover()
+        let queries = try await agent.observeQuery()
+        let updates = try await agent.observeUpdate(objectType: Light.objectType)
+        let calls = try await agent.observeCall(operation)
+        let tasks = [
+            Task {
+                for await request in discovers where request.event.objectID == light.objectId {
+                    try? request.respond(Resolve(object: light))
+                }
+            },
+            Task { for await request in queries { try? request.respond(Retrieve(objects: [light])) } },
+            Task { for await request in updates { try? request.respond(Complete(object: request.event.object)) } },
+            Task { for await request in calls { try? request.respond(Return(result: 3)) } },
+        ]
+        tell("ready")
+        _ = await readStdinLine()
+        tasks.forEach { $0.cancel() }
+        await running.stop()
+    }
+}
+
+extension RoundTrip {
+    /// `CoatyBenchmarks diag PORT ROUNDS`: Discover→Resolve rounds printed one by one (for strace/perf).
+    static func diagnose(port: String, rounds: Int, pipelined: Bool) async throws {
+        let broker = "mqtt://127.0.0.1:\(port)"
+        let responder = try ChildProcess.peer("respond", ["--broker", broker, "--qos", "0"])
+        _ = try await responder.expect("ready")
+        let requester = try await RunningAgent.start("diag requester", broker: broker) {
+            $0.requestPublication = pipelined ? .pipelined : .afterSubscriptionAcknowledged
+        }
+        tell("pid \(getpid()) ready; measuring in 3 s")
+        try await Task.sleep(for: .seconds(Double(ProcessInfo.processInfo.environment["DIAG_DELAY"] ?? "0") ?? 0))
+        let pids = [getpid(), responder.pid]
+        let before = pids.map(ProcessCounters.init(pid:))
+        let samples = try await measure(.discover, agent: requester.agent, rounds: rounds, warmup: 0)
+        let after = pids.map(ProcessCounters.init(pid:))
+        let sorted = Samples(samples)
+        let costs = zip(before, after).map { before, after in
+            String(
+                format: "cpu %.0f µs, %.1f switches", (after.cpuSeconds - before.cpuSeconds) * 1e6 / Double(rounds),
+                Double(after.switches - before.switches) / Double(rounds))
+        }
+        print("per round: requester \(costs[0]); responder \(costs[1])")
+        print("p50 \(sorted.median) p99 \(sorted.quantile(0.99))")
+        await requester.stop()
+        responder.send("done")
+        await responder.wait()
+    }
+}
+
+/// CPU time and context switches of a process so far, from /proc.
+struct ProcessCounters {
+    var cpuSeconds: Double
+    var switches: Int
+
+    init(pid: Int32) {
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+        // After the command: state is field 3; utime and stime are fields 14 and 15.
+        let ticks = (fields.count > 12 ? (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0) : 0)
+        cpuSeconds = ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        switches = threads.map { thread in
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/status", encoding: .utf8)) ?? ""
+            return status.split(separator: "\n").filter { $0.contains("ctxt_switches") }
+                .compactMap { $0.split(separator: "\t").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+                .reduce(0, +)
+        }.reduce(0, +)
+    }
+}

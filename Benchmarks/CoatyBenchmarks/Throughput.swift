@@ -1,0 +1,137 @@
+import Agent
+import BenchmarkFixtures
+import CoreTypes
+import Foundation
+import Synchronization
+
+/// B1: Advertise throughput from one agent (a child process) to another (this process), which
+/// observes the object type and gets each object decoded as ``Light``; against the C pub→sub
+/// baseline sending the same MQTT messages (two per Advertise: on `ADV:CoatyObject`, which nobody
+/// observes, and on `ADV::com.example.Light`).
+enum Throughput {
+    struct Outcome {
+        var rate: Double
+        var received: Int
+        var decodedAsLight: Int
+        var droppedByAgent: Int
+    }
+
+    static func run(_ settings: Settings, report: Report) async throws {
+        let payloadSize = try Advertise(object: Fixtures.light()).payload().count
+        for qos in [Agent.QualityOfService.atMostOnce, .atLeastOnce] {
+            let count = qos == .atMostOnce ? settings.throughputCount : settings.throughputCount / 3
+            var ours: [Double] = []
+            var baseline: [Double] = []
+            var ratios: [Double] = []
+            var losses: [String] = []
+            for _ in 0..<settings.repeats {
+                let c = try await runBaseline(
+                    settings.baselinePath,
+                    ["throughput", "--port", settings.defaultBroker.port, "--count", "\(count)", "--size", "\(payloadSize)",
+                     "--extra", "1", "--qos", "\(qos.rawValue)"])
+                let outcome = try await measure(broker: settings.defaultBroker.url, count: count, qos: qos)
+                baseline.append(c["rate"] ?? .nan)
+                ours.append(outcome.rate)
+                ratios.append(outcome.rate / (c["rate"] ?? .nan))
+                if outcome.received != count || outcome.decodedAsLight != count || outcome.droppedByAgent != 0 {
+                    losses.append(
+                        "received \(outcome.received) of \(count), \(outcome.decodedAsLight) as Light, \(outcome.droppedByAgent) dropped")
+                }
+                if Int(c["received"] ?? 0) != count { losses.append("C baseline received \(Int(c["received"] ?? 0)) of \(count)") }
+            }
+            report.add(
+                Figure(
+                    section: "B1 throughput", name: "Advertise of a \(payloadSize)-byte payload, QoS \(qos.rawValue), decoded as Light",
+                    unit: "Advertise/s", ours: ours, baseline: baseline,
+                    baselineName: "C pub→sub, 2 MQTT messages per Advertise", target: .ratioAtLeast(0.8),
+                    note: losses.isEmpty ? "\(count) per run, none lost" : "LOSS: \(losses.joined(separator: "; "))",
+                    pairedRatios: ratios))
+        }
+    }
+
+    /// One run: a publisher child advertises `count` lights as fast as it can; this process counts them.
+    static func measure(broker: String, count: Int, qos: Agent.QualityOfService) async throws -> Outcome {
+        let subscriber = try await RunningAgent.start("B1 subscriber", broker: broker, qos: qos) {
+            $0.inboundBufferSize = 2 * count + 1000
+            $0.observerBufferSize = count + 1000
+        }
+        let events = try await subscriber.agent.observeAdvertise(objectType: Light.objectType)
+        let peer = try ChildProcess.peer("advertise", ["--broker", broker, "--count", "\(count)", "--qos", "\(qos.rawValue)"])
+        _ = try await peer.expect("ready")
+
+        let clock = ContinuousClock()
+        let progress = Progress()
+        let consumer = Task {
+            var received = 0
+            var lights = 0
+            for await event in events {
+                received += 1
+                if event.event.object is Light { lights += 1 }
+                progress.record(received, at: clock.now)
+                if received == count { break }
+            }
+            return (received, lights)
+        }
+        let start = clock.now
+        peer.send("go")
+        await progress.waitUntilStalled(orReached: count, stall: .seconds(3), consumer: consumer)
+        let (received, lights) = await consumer.value
+        let last = progress.lastInstant ?? clock.now
+        peer.send("done")
+        await peer.wait()
+        let statistics = subscriber.agent.statistics
+        await subscriber.stop()
+        return Outcome(
+            rate: Double(received) / start.duration(to: last).seconds, received: received, decodedAsLight: lights,
+            droppedByAgent: statistics.droppedInboundMessages + statistics.droppedObserverEvents + statistics.rejectedPayloads)
+    }
+
+    /// The publisher child: advertises `count` lights when told "go".
+    static func publisherPeer(broker: String, count: Int, qos: Agent.QualityOfService) async throws {
+        let running = try await RunningAgent.start("B1 publisher", broker: broker, qos: qos)
+        let light = Fixtures.light()
+        tell("ready")
+        _ = await readStdinLine()
+        for _ in 0..<count { try running.agent.advertise(light) }
+        tell("sent")
+        _ = await readStdinLine()
+        await running.stop()
+    }
+}
+
+/// How far a consumer got, and when; shared between the consumer task and the one watching it.
+final class Progress: Sendable {
+    private struct State {
+        var count = 0
+        var last: ContinuousClock.Instant?
+    }
+
+    private let state = Mutex(State())
+
+    func record(_ count: Int, at instant: ContinuousClock.Instant) {
+        state.withLock {
+            $0.count = count
+            $0.last = instant
+        }
+    }
+
+    var count: Int { state.withLock { $0.count } }
+    var lastInstant: ContinuousClock.Instant? { state.withLock { $0.last } }
+
+    /// Returns when `target` is reached, or cancels `consumer` once nothing has arrived for `stall`.
+    func waitUntilStalled<T>(orReached target: Int, stall: Duration, consumer: Task<T, Never>) async {
+        var seen = -1
+        var quietSince = ContinuousClock.now
+        while count < target {
+            try? await Task.sleep(for: .milliseconds(20))
+            let now = count
+            if now != seen {
+                seen = now
+                quietSince = .now
+            } else if ContinuousClock.now - quietSince > stall {
+                consumer.cancel()
+                return
+            }
+        }
+    }
+}

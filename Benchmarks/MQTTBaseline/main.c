@@ -1,0 +1,572 @@
+/*
+ * mqtt-baseline: what libmosquitto does from C, without Coaty, on the same broker and machine.
+ * The Swift benchmarks (Benchmarks/CoatyBenchmarks) run it in the same run and report their own
+ * figures as ratios to its figures.
+ *
+ *   mqtt-baseline throughput --port P [--host H] --count N --size S [--qos Q] [--extra K]
+ *       A subscriber (this process) and a publisher (a forked child), each its own client. The
+ *       publisher sends N messages of S bytes on topic A, each followed by K messages on topic B,
+ *       which nobody subscribes to (a non-canonical Coaty Advertise is two MQTT messages: K = 1).
+ *       Prints: received=<n> seconds=<t> rate=<n/t>   (time from "go" to the N-th message on A)
+ *
+ *   mqtt-baseline roundtrip --port P [--host H] --rounds N [--warmup W] --request-size A
+ *                           --reply-size B [--qos Q] [--subscribe-per-request [--pipelined]] [--nodelay]
+ *       A requester (this process) and a responder (a forked child) that answers each request on
+ *       the topic named in its first line. Without --subscribe-per-request the requester subscribes
+ *       once to one reply topic; with it, it subscribes to a fresh reply topic before every request,
+ *       waits for the SUBACK, publishes, and unsubscribes after the reply. With --pipelined too, it
+ *       publishes right behind the SUBSCRIBE without waiting for the SUBACK (coaty-js's pattern).
+ *       Both sides drive their socket from their own thread with mosquitto_loop (no hand-off).
+ *       Prints: rounds=<n> p50_us=<..> p90_us=<..> p99_us=<..> mean_us=<..>
+ *
+ *   mqtt-baseline idle --port P [--host H]
+ *       One connected client with one subscription, idle for a second.
+ *       Prints: rss_kb=<resident set size>
+ *
+ *   mqtt-baseline many --port P [--host H] --clients N
+ *       N clients in this process, all driven by one poll() loop (no threads): each connects and
+ *       subscribes to a request topic; then client 0 publishes one request and every client
+ *       answers it on client 0's reply topic.
+ *       Prints: clients=<n> join_s=<all subscribed> fanin_s=<request to last reply> rss_per_client_kb=<..>
+ */
+#define _GNU_SOURCE
+#include <mosquitto.h>
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <poll.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+struct options {
+    const char *host;
+    int port;
+    long count;
+    long size;
+    int qos;
+    int extra;
+    long rounds;
+    long warmup;
+    long request_size;
+    long reply_size;
+    long clients;
+    bool subscribe_per_request;
+    bool pipelined;
+    bool nodelay;
+};
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void die(const char *what, int rc) {
+    fprintf(stderr, "mqtt-baseline: %s: %s\n", what, rc == MOSQ_ERR_ERRNO ? strerror(errno) : mosquitto_strerror(rc));
+    exit(1);
+}
+
+static void write_byte(int fd, char byte) {
+    if (write(fd, &byte, 1) != 1) { perror("mqtt-baseline: pipe write"); exit(1); }
+}
+
+static char read_byte(int fd) {
+    char byte = 0;
+    if (read(fd, &byte, 1) != 1) { perror("mqtt-baseline: pipe read"); exit(1); }
+    return byte;
+}
+
+static struct mosquitto *new_client(const char *prefix, const struct options *options, void *context) {
+    char id[64];
+    snprintf(id, sizeof id, "%s-%d", prefix, (int)getpid());
+    struct mosquitto *mosq = mosquitto_new(id, true, context);
+    if (!mosq) die("mosquitto_new", MOSQ_ERR_NOMEM);
+    if (options->nodelay) mosquitto_int_option(mosq, MOSQ_OPT_TCP_NODELAY, 1);
+    return mosq;
+}
+
+/* Connects and drives the handle with mosquitto_loop until `done` says so (single-threaded). */
+static void loop_until(struct mosquitto *mosq, volatile bool *flag) {
+    while (!*flag) {
+        int rc = mosquitto_loop(mosq, 1000, 1);
+        if (rc != MOSQ_ERR_SUCCESS) die("mosquitto_loop", rc);
+    }
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Throughput */
+
+struct subscriber {
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    long target;
+    long received;
+    bool connected;
+    bool subscribed;
+    double last;
+};
+
+static void sub_on_connect(struct mosquitto *mosq, void *context, int rc) {
+    (void)mosq;
+    struct subscriber *s = context;
+    if (rc != 0) { fprintf(stderr, "mqtt-baseline: CONNACK %d\n", rc); exit(1); }
+    pthread_mutex_lock(&s->lock);
+    s->connected = true;
+    pthread_cond_broadcast(&s->changed);
+    pthread_mutex_unlock(&s->lock);
+}
+
+static void sub_on_subscribe(struct mosquitto *mosq, void *context, int mid, int count, const int *granted) {
+    (void)mosq; (void)mid; (void)count; (void)granted;
+    struct subscriber *s = context;
+    pthread_mutex_lock(&s->lock);
+    s->subscribed = true;
+    pthread_cond_broadcast(&s->changed);
+    pthread_mutex_unlock(&s->lock);
+}
+
+static void sub_on_message(struct mosquitto *mosq, void *context, const struct mosquitto_message *message) {
+    (void)mosq; (void)message;
+    struct subscriber *s = context;
+    pthread_mutex_lock(&s->lock);
+    s->received += 1;
+    s->last = now_seconds();
+    if (s->received >= s->target) pthread_cond_broadcast(&s->changed);
+    pthread_mutex_unlock(&s->lock);
+}
+
+static void run_publisher(const struct options *options, const char *topic_a, const char *topic_b, int ready_fd, int go_fd) {
+    struct subscriber state = { .lock = PTHREAD_MUTEX_INITIALIZER, .changed = PTHREAD_COND_INITIALIZER };
+    struct mosquitto *mosq = new_client("baseline-pub", options, &state);
+    mosquitto_connect_callback_set(mosq, sub_on_connect);
+    int rc = mosquitto_connect(mosq, options->host, options->port, 60);
+    if (rc) die("connect (publisher)", rc);
+    if ((rc = mosquitto_loop_start(mosq))) die("loop_start", rc);
+    pthread_mutex_lock(&state.lock);
+    while (!state.connected) pthread_cond_wait(&state.changed, &state.lock);
+    pthread_mutex_unlock(&state.lock);
+
+    char *payload = malloc((size_t)options->size);
+    memset(payload, 'x', (size_t)options->size);
+    write_byte(ready_fd, 'r');
+    read_byte(go_fd);
+    for (long i = 0; i < options->count; i++) {
+        rc = mosquitto_publish(mosq, NULL, topic_a, (int)options->size, payload, options->qos, false);
+        if (rc) die("publish", rc);
+        for (int k = 0; k < options->extra; k++) {
+            rc = mosquitto_publish(mosq, NULL, topic_b, (int)options->size, payload, options->qos, false);
+            if (rc) die("publish", rc);
+        }
+    }
+    read_byte(go_fd);  /* the subscriber has finished */
+    mosquitto_disconnect(mosq);
+    mosquitto_loop_stop(mosq, false);
+    mosquitto_destroy(mosq);
+    free(payload);
+}
+
+static int throughput(const struct options *options) {
+    char topic_a[96], topic_b[96];
+    snprintf(topic_a, sizeof topic_a, "baseline/%d/a", (int)getpid());
+    snprintf(topic_b, sizeof topic_b, "baseline/%d/b", (int)getpid());
+    int ready[2], go[2];
+    if (pipe(ready) || pipe(go)) { perror("pipe"); return 1; }
+    pid_t child = fork();
+    if (child < 0) { perror("fork"); return 1; }
+    if (child == 0) {
+        mosquitto_lib_init();
+        run_publisher(options, topic_a, topic_b, ready[1], go[0]);
+        mosquitto_lib_cleanup();
+        _exit(0);
+    }
+
+    struct subscriber state = { .lock = PTHREAD_MUTEX_INITIALIZER, .changed = PTHREAD_COND_INITIALIZER,
+                                .target = options->count };
+    struct mosquitto *mosq = new_client("baseline-sub", options, &state);
+    mosquitto_connect_callback_set(mosq, sub_on_connect);
+    mosquitto_subscribe_callback_set(mosq, sub_on_subscribe);
+    mosquitto_message_callback_set(mosq, sub_on_message);
+    int rc = mosquitto_connect(mosq, options->host, options->port, 60);
+    if (rc) die("connect (subscriber)", rc);
+    if ((rc = mosquitto_loop_start(mosq))) die("loop_start", rc);
+    pthread_mutex_lock(&state.lock);
+    while (!state.connected) pthread_cond_wait(&state.changed, &state.lock);
+    pthread_mutex_unlock(&state.lock);
+    if ((rc = mosquitto_subscribe(mosq, NULL, topic_a, options->qos))) die("subscribe", rc);
+    pthread_mutex_lock(&state.lock);
+    while (!state.subscribed) pthread_cond_wait(&state.changed, &state.lock);
+    pthread_mutex_unlock(&state.lock);
+
+    read_byte(ready[0]);
+    double start = now_seconds();
+    write_byte(go[1], 'g');
+    /* Wait for all messages, or until none has come for three seconds (then some were lost). */
+    pthread_mutex_lock(&state.lock);
+    while (state.received < state.target) {
+        double last = state.received > 0 ? state.last : now_seconds();
+        struct timespec deadline;
+        clock_gettime(CLOCK_REALTIME, &deadline);
+        deadline.tv_sec += 1;
+        pthread_cond_timedwait(&state.changed, &state.lock, &deadline);
+        if (state.received < state.target && now_seconds() - (state.received > 0 ? state.last : last) > 3.0
+            && now_seconds() - start > 3.0) break;
+    }
+    long received = state.received;
+    double end = state.last;
+    pthread_mutex_unlock(&state.lock);
+    write_byte(go[1], 'd');
+    waitpid(child, NULL, 0);
+    mosquitto_disconnect(mosq);
+    mosquitto_loop_stop(mosq, false);
+    mosquitto_destroy(mosq);
+    double seconds = end - start;
+    printf("received=%ld seconds=%.6f rate=%.1f\n", received, seconds, seconds > 0 ? (double)received / seconds : 0.0);
+    return received == options->count ? 0 : 2;
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Round trip */
+
+struct peer {
+    const struct options *options;
+    bool connected;
+    bool subscribed;
+    bool replied;
+    char *reply;
+};
+
+static void peer_on_connect(struct mosquitto *mosq, void *context, int rc) {
+    (void)mosq;
+    if (rc != 0) { fprintf(stderr, "mqtt-baseline: CONNACK %d\n", rc); exit(1); }
+    ((struct peer *)context)->connected = true;
+}
+
+static void peer_on_subscribe(struct mosquitto *mosq, void *context, int mid, int count, const int *granted) {
+    (void)mosq; (void)mid; (void)count; (void)granted;
+    ((struct peer *)context)->subscribed = true;
+}
+
+static void responder_on_message(struct mosquitto *mosq, void *context, const struct mosquitto_message *message) {
+    struct peer *p = context;
+    /* The request's first line is the reply topic. */
+    char topic[128];
+    int length = 0;
+    const char *bytes = message->payload;
+    while (length < message->payloadlen && length < (int)sizeof topic - 1 && bytes[length] != '\n') {
+        topic[length] = bytes[length];
+        length++;
+    }
+    topic[length] = 0;
+    int rc = mosquitto_publish(mosq, NULL, topic, (int)p->options->reply_size, p->reply, p->options->qos, false);
+    if (rc) die("publish (reply)", rc);
+}
+
+static void requester_on_message(struct mosquitto *mosq, void *context, const struct mosquitto_message *message) {
+    (void)mosq; (void)message;
+    ((struct peer *)context)->replied = true;
+}
+
+static void connect_and_wait(struct mosquitto *mosq, struct peer *p, const char *who) {
+    int rc = mosquitto_connect(mosq, p->options->host, p->options->port, 60);
+    if (rc) die(who, rc);
+    loop_until(mosq, &p->connected);
+}
+
+static void subscribe_and_wait(struct mosquitto *mosq, struct peer *p, const char *topic) {
+    p->subscribed = false;
+    int rc = mosquitto_subscribe(mosq, NULL, topic, p->options->qos);
+    if (rc) die("subscribe", rc);
+    loop_until(mosq, &p->subscribed);
+}
+
+static void run_responder(const struct options *options, const char *request_topic, int ready_fd) {
+    struct peer p = { .options = options };
+    p.reply = malloc((size_t)options->reply_size);
+    memset(p.reply, 'y', (size_t)options->reply_size);
+    struct mosquitto *mosq = new_client("baseline-responder", options, &p);
+    mosquitto_connect_callback_set(mosq, peer_on_connect);
+    mosquitto_subscribe_callback_set(mosq, peer_on_subscribe);
+    mosquitto_message_callback_set(mosq, responder_on_message);
+    connect_and_wait(mosq, &p, "connect (responder)");
+    subscribe_and_wait(mosq, &p, request_topic);
+    write_byte(ready_fd, 'r');
+    for (;;) {
+        int rc = mosquitto_loop(mosq, 1000, 1);
+        if (rc != MOSQ_ERR_SUCCESS) break;  /* the requester's end: the parent kills us */
+    }
+}
+
+static int compare_doubles(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static int roundtrip(const struct options *options) {
+    char request_topic[96];
+    snprintf(request_topic, sizeof request_topic, "baseline/%d/request", (int)getpid());
+    int ready[2];
+    if (pipe(ready)) { perror("pipe"); return 1; }
+    pid_t child = fork();
+    if (child < 0) { perror("fork"); return 1; }
+    if (child == 0) {
+        mosquitto_lib_init();
+        run_responder(options, request_topic, ready[1]);
+        _exit(0);
+    }
+
+    struct peer p = { .options = options };
+    struct mosquitto *mosq = new_client("baseline-requester", options, &p);
+    mosquitto_connect_callback_set(mosq, peer_on_connect);
+    mosquitto_subscribe_callback_set(mosq, peer_on_subscribe);
+    mosquitto_message_callback_set(mosq, requester_on_message);
+    connect_and_wait(mosq, &p, "connect (requester)");
+    read_byte(ready[0]);
+
+    char reply_topic[128];
+    snprintf(reply_topic, sizeof reply_topic, "baseline/%d/reply", (int)getpid());
+    if (!options->subscribe_per_request) subscribe_and_wait(mosq, &p, reply_topic);
+
+    long total = options->warmup + options->rounds;
+    double *samples = calloc((size_t)options->rounds, sizeof(double));
+    char *request = malloc((size_t)options->request_size + 128);
+    for (long round = 0; round < total; round++) {
+        double start = now_seconds();
+        if (options->subscribe_per_request) {
+            snprintf(reply_topic, sizeof reply_topic, "baseline/%d/reply/%ld", (int)getpid(), round);
+            if (options->pipelined) {
+                int rc = mosquitto_subscribe(mosq, NULL, reply_topic, options->qos);
+                if (rc) die("subscribe", rc);
+            } else {
+                subscribe_and_wait(mosq, &p, reply_topic);
+            }
+        }
+        int header = snprintf(request, 128, "%s\n", reply_topic);
+        long length = options->request_size > header ? options->request_size : header;
+        memset(request + header, 'x', (size_t)(length - header));
+        p.replied = false;
+        int rc = mosquitto_publish(mosq, NULL, request_topic, (int)length, request, options->qos, false);
+        if (rc) die("publish (request)", rc);
+        loop_until(mosq, &p.replied);
+        double end = now_seconds();
+        if (options->subscribe_per_request) {
+            rc = mosquitto_unsubscribe(mosq, NULL, reply_topic);
+            if (rc) die("unsubscribe", rc);
+        }
+        if (round >= options->warmup) samples[round - options->warmup] = (end - start) * 1e6;
+    }
+    kill(child, SIGKILL);
+    waitpid(child, NULL, 0);
+    mosquitto_disconnect(mosq);
+    mosquitto_destroy(mosq);
+
+    double sum = 0;
+    for (long i = 0; i < options->rounds; i++) sum += samples[i];
+    qsort(samples, (size_t)options->rounds, sizeof(double), compare_doubles);
+    long n = options->rounds;
+    printf("rounds=%ld p50_us=%.1f p90_us=%.1f p99_us=%.1f mean_us=%.1f\n", n, samples[n / 2], samples[n * 9 / 10],
+           samples[n * 99 / 100], sum / (double)n);
+    free(samples);
+    free(request);
+    return 0;
+}
+
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Idle memory and many clients */
+
+static long resident_kb(void) {
+    FILE *file = fopen("/proc/self/status", "r");
+    if (!file) return -1;
+    char line[256];
+    long value = -1;
+    while (fgets(line, sizeof line, file)) {
+        if (!strncmp(line, "VmRSS:", 6)) { value = atol(line + 6); break; }
+    }
+    fclose(file);
+    return value;
+}
+
+static int idle(const struct options *options) {
+    struct peer p = { .options = options };
+    struct mosquitto *mosq = new_client("baseline-idle", options, &p);
+    mosquitto_connect_callback_set(mosq, peer_on_connect);
+    mosquitto_subscribe_callback_set(mosq, peer_on_subscribe);
+    connect_and_wait(mosq, &p, "connect (idle)");
+    subscribe_and_wait(mosq, &p, "baseline/idle/+");
+    double until = now_seconds() + 1.0;
+    while (now_seconds() < until) mosquitto_loop(mosq, 100, 1);
+    printf("rss_kb=%ld\n", resident_kb());
+    mosquitto_disconnect(mosq);
+    mosquitto_destroy(mosq);
+    return 0;
+}
+
+struct crowd {
+    const struct options *options;
+    long connected;
+    long subscribed;
+    long replies;
+    char request_topic[96];
+    char reply_topic[96];
+    char *reply;
+};
+
+struct member {
+    struct crowd *crowd;
+    long index;
+};
+
+static void many_on_connect(struct mosquitto *mosq, void *context, int rc) {
+    struct member *m = context;
+    if (rc != 0) { fprintf(stderr, "mqtt-baseline: CONNACK %d\n", rc); exit(1); }
+    m->crowd->connected++;
+    const char *topic = m->index == 0 ? m->crowd->reply_topic : m->crowd->request_topic;
+    if ((rc = mosquitto_subscribe(mosq, NULL, topic, 0))) die("subscribe", rc);
+    if (m->index == 0 && (rc = mosquitto_subscribe(mosq, NULL, m->crowd->request_topic, 0))) die("subscribe", rc);
+}
+
+static void many_on_subscribe(struct mosquitto *mosq, void *context, int mid, int count, const int *granted) {
+    (void)mosq; (void)mid; (void)count; (void)granted;
+    struct member *m = context;
+    m->crowd->subscribed++;
+}
+
+static void many_on_message(struct mosquitto *mosq, void *context, const struct mosquitto_message *message) {
+    struct member *m = context;
+    if (!strcmp(message->topic, m->crowd->reply_topic)) {
+        m->crowd->replies++;
+        return;
+    }
+    int rc = mosquitto_publish(mosq, NULL, m->crowd->reply_topic, (int)m->crowd->options->reply_size, m->crowd->reply, 0, false);
+    (void)rc;
+}
+
+/* One pass of poll() over every client: reads, writes and keep-alive. */
+static void drive(struct mosquitto **clients, struct pollfd *fds, long n, int timeout_ms) {
+    for (long i = 0; i < n; i++) {
+        fds[i].fd = mosquitto_socket(clients[i]);
+        fds[i].events = POLLIN | (mosquitto_want_write(clients[i]) ? POLLOUT : 0);
+        fds[i].revents = 0;
+    }
+    if (poll(fds, (nfds_t)n, timeout_ms) < 0 && errno != EINTR) { perror("poll"); exit(1); }
+    for (long i = 0; i < n; i++) {
+        if (fds[i].revents & (POLLIN | POLLERR | POLLHUP)) {
+            /* One packet per call: read until the socket is empty. */
+            for (int packets = 0; packets < 1024; packets++) {
+                errno = 0;
+                if (mosquitto_loop_read(clients[i], 1) != MOSQ_ERR_SUCCESS || errno == EAGAIN) break;
+            }
+        }
+        if (mosquitto_want_write(clients[i])) mosquitto_loop_write(clients[i], 1);
+    }
+}
+
+static int many(const struct options *options) {
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NOFILE, &limit) == 0) {
+        limit.rlim_cur = limit.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &limit);
+    }
+    long n = options->clients;
+    struct crowd crowd = { .options = options, .reply = malloc((size_t)options->reply_size) };
+    memset(crowd.reply, 'y', (size_t)options->reply_size);
+    snprintf(crowd.request_topic, sizeof crowd.request_topic, "baseline/%d/many/request", (int)getpid());
+    snprintf(crowd.reply_topic, sizeof crowd.reply_topic, "baseline/%d/many/reply", (int)getpid());
+    struct mosquitto **clients = calloc((size_t)n, sizeof *clients);
+    struct member *members = calloc((size_t)n, sizeof *members);
+    struct pollfd *fds = calloc((size_t)n, sizeof *fds);
+    long before = resident_kb();
+    double start = now_seconds();
+    for (long i = 0; i < n; i++) {
+        char id[64];
+        snprintf(id, sizeof id, "baseline-many-%d-%ld", (int)getpid(), i);
+        members[i] = (struct member){ .crowd = &crowd, .index = i };
+        clients[i] = mosquitto_new(id, true, &members[i]);
+        if (!clients[i]) die("mosquitto_new", MOSQ_ERR_NOMEM);
+        mosquitto_connect_callback_set(clients[i], many_on_connect);
+        mosquitto_subscribe_callback_set(clients[i], many_on_subscribe);
+        mosquitto_message_callback_set(clients[i], many_on_message);
+        int rc = mosquitto_connect(clients[i], options->host, options->port, 60);
+        if (rc) die("connect (many)", rc);
+    }
+    long expected_subscriptions = n + 1;
+    while (crowd.subscribed < expected_subscriptions) drive(clients, fds, n, 100);
+    double joined = now_seconds();
+    long after = resident_kb();
+
+    char request[32] = "request";
+    double asked = now_seconds();
+    int rc = mosquitto_publish(clients[0], NULL, crowd.request_topic, (int)sizeof request, request, 0, false);
+    if (rc) die("publish (request)", rc);
+    double deadline = asked + 30;
+    while (crowd.replies < n && now_seconds() < deadline) drive(clients, fds, n, 100);
+    double answered = now_seconds();
+    printf("clients=%ld join_s=%.6f fanin_s=%.6f replies=%ld rss_per_client_kb=%.1f\n", n, joined - start,
+           answered - asked, crowd.replies, (double)(after - before) / (double)n);
+    for (long i = 0; i < n; i++) {
+        mosquitto_disconnect(clients[i]);
+        mosquitto_destroy(clients[i]);
+    }
+    free(clients);
+    free(members);
+    free(fds);
+    free(crowd.reply);
+    return crowd.replies == n ? 0 : 2;
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+
+static void usage(void) {
+    fprintf(stderr,
+            "usage: mqtt-baseline throughput --port P [--host H] --count N --size S [--qos Q] [--extra K]\n"
+            "       mqtt-baseline roundtrip --port P [--host H] --rounds N [--warmup W] --request-size A\n"
+            "                               --reply-size B [--qos Q] [--subscribe-per-request [--pipelined]] [--nodelay]\n"
+            "       mqtt-baseline idle --port P [--host H]\n"
+            "       mqtt-baseline many --port P [--host H] --clients N [--reply-size B]\n");
+    exit(2);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) usage();
+    struct options options = { .host = "127.0.0.1", .port = 1883, .count = 100000, .size = 300, .rounds = 1000,
+                               .warmup = 100, .request_size = 100, .reply_size = 300, .clients = 1000 };
+    for (int i = 2; i < argc; i++) {
+        const char *name = argv[i];
+        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(name, "--subscribe-per-request")) { options.subscribe_per_request = true; continue; }
+        if (!strcmp(name, "--nodelay")) { options.nodelay = true; continue; }
+        if (!strcmp(name, "--pipelined")) { options.pipelined = true; continue; }
+        if (!value) usage();
+        i++;
+        if (!strcmp(name, "--host")) options.host = value;
+        else if (!strcmp(name, "--port")) options.port = atoi(value);
+        else if (!strcmp(name, "--count")) options.count = atol(value);
+        else if (!strcmp(name, "--size")) options.size = atol(value);
+        else if (!strcmp(name, "--qos")) options.qos = atoi(value);
+        else if (!strcmp(name, "--extra")) options.extra = atoi(value);
+        else if (!strcmp(name, "--rounds")) options.rounds = atol(value);
+        else if (!strcmp(name, "--warmup")) options.warmup = atol(value);
+        else if (!strcmp(name, "--request-size")) options.request_size = atol(value);
+        else if (!strcmp(name, "--reply-size")) options.reply_size = atol(value);
+        else if (!strcmp(name, "--clients")) options.clients = atol(value);
+        else usage();
+    }
+    if (options.count <= 0 || options.size <= 0 || options.rounds <= 0 || options.qos < 0 || options.qos > 1) usage();
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    mosquitto_lib_init();
+    int status = 2;
+    if (!strcmp(argv[1], "throughput")) status = throughput(&options);
+    else if (!strcmp(argv[1], "roundtrip")) status = roundtrip(&options);
+    else if (!strcmp(argv[1], "idle")) status = idle(&options);
+    else if (!strcmp(argv[1], "many")) status = many(&options);
+    else usage();
+    mosquitto_lib_cleanup();
+    return status;
+}

@@ -1,0 +1,259 @@
+import Agent
+import CoreTypes
+import Synchronization
+import Testing
+
+/// What the documentation examples print, with a way to wait for it.
+final class PrintedLines: Sendable {
+    private let lines = Mutex<[String]>([])
+    private let stream: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+
+    init() {
+        (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+    }
+
+    var all: [String] { lines.withLock { $0 } }
+
+    func append(_ line: String) {
+        lines.withLock { $0.append(line) }
+        continuation.yield()
+    }
+
+    /// Returns once every line in `expected` was printed.
+    func wait(for expected: [String]) async {
+        func done() -> Bool { Set(expected).isSubset(of: all) }
+        if done() { return }
+        for await _ in stream where done() { return }
+    }
+}
+
+/// The code of the article "Talking to a Coaty network" (Sources/Agent/Agent.docc), run against a
+/// test broker. Each example is copied unchanged (but for its timeouts) into a task; `print` records what it prints so
+/// the test can check it, and the endless loops of the examples are cancelled once they printed
+/// what they should. Keep the two in step.
+@Suite(.timeLimit(.minutes(1)))
+struct TalkingToACoatyNetworkExamples {
+    struct Light: CoatyObject {
+        static let coreType = CoreType.coatyObject
+        static let objectType = "com.example.Light"
+        var objectId = ObjectID.make()
+        var name: String
+        var isOn: Bool
+    }
+
+    let output = PrintedLines()
+    /// The examples' `.seconds(2)`, longer here so a busy test machine cannot make them time out.
+    let exampleTimeout = Duration.seconds(30)
+
+    /// Records a line as `Swift.print` would print it.
+    func print<each Item>(_ items: repeat each Item) {
+        var parts: [String] = []
+        for item in repeat each items { parts.append("\(item)") }
+        output.append(parts.joined(separator: " "))
+    }
+
+    /// The article's two agents on the test's broker, running while `body` runs.
+    func withAgents(_ body: @Sendable (_ lamps: Agent, _ panel: Agent) async throws -> Void) async throws {
+        try await TestBroker.withBroker { broker in
+            var registry = ObjectTypeRegistry()
+            try registry.register(Light.self)
+            var configuration = Agent.Configuration(identity: Identity(name: "Lamp controller"))
+            configuration.broker.url = "mqtt://127.0.0.1:1883"
+            configuration.broker.url = "mqtt://\(broker.host):\(broker.port)"  // the test's broker
+            let lamps = try Agent(configuration: configuration, registry: registry)
+            configuration.identity = Identity(name: "Panel")
+            let panel = try Agent(configuration: configuration, registry: registry)
+            try await RunningAgents.run([lamps, panel]) { try await body(lamps, panel) }
+        }
+    }
+
+    /// Runs an example until it printed `expected`, then cancels it.
+    func run(until expected: [String], _ example: @escaping @Sendable () async throws -> Void) async throws {
+        let task = Task { try await example() }
+        await output.wait(for: expected)
+        task.cancel()
+        try await task.value
+    }
+
+    @Test func advertiseAndDeadvertise() async throws {
+        try await withAgents { lamps, panel in
+            let desk = Light(name: "Desk lamp", isOn: true)
+            try await run(until: ["Desk lamp on", "gone: [\"\(desk.objectId)\"] said \(lamps.identity.objectId)"]) {
+                let advertised = try await panel.observeAdvertise(objectType: Light.objectType)
+                let deadvertised = try await panel.observeDeadvertise()
+
+                try lamps.advertise(desk)
+                try lamps.deadvertise([desk.objectId])
+
+                await withDiscardingTaskGroup { group in
+                    group.addTask {
+                        for await event in advertised {
+                            if let light = event.event.object as? Light { print(light.name, light.isOn ? "on" : "off") }
+                        }
+                    }
+                    group.addTask {
+                        for await event in deadvertised {
+                            print("gone:", event.event.objectIDs, "said", event.sourceID)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func channel() async throws {
+        try await withAgents { lamps, panel in
+            try await run(until: ["[\"t1\"] from \(lamps.identity.objectId)"]) {
+                let readings = try await panel.observeChannel("sensors.floor1")
+                let reading = BaseObject(objectType: "com.example.Reading", name: "t1", custom: ["value": 21.5])
+                try lamps.publish(Channel(id: "sensors.floor1", object: reading))
+
+                for await event in readings {
+                    print(event.event.objects.map(\.name), "from", event.sourceID)
+                }
+            }
+        }
+    }
+
+    @Test func discoverAndResolve() async throws {
+        try await withAgents { lamps, panel in
+            let desk = Light(name: "Desk lamp", isOn: true)
+            let requests = try await lamps.observeDiscover()
+            let responder = Task {
+                // The lamp controller resolves Discovers for its lamp.
+                for await request in requests where request.event.matches(desk) {
+                    try request.respond(Resolve(object: desk))
+                }
+            }
+            defer { responder.cancel() }
+            try await run(until: ["found: Desk lamp", "agent: Lamp controller", "agent: Panel"]) {
+                // The panel asks for the lamp, then for every agent in the namespace.
+                let found = try await panel.discover(Discover(objectID: desk.objectId), timeout: exampleTimeout).first()
+                print("found:", found.event.object?.name ?? "?")
+
+                for await identity in try await panel.discover(
+                    Discover(coreTypes: [.identity]), timeout: exampleTimeout)
+                {
+                    print("agent:", identity.event.object?.name ?? "?")
+                }
+            }
+        }
+    }
+
+    @Test func queryAndRetrieve() async throws {
+        try await withAgents { lamps, panel in
+            let desk = Light(name: "Desk lamp", isOn: true)
+            let queries = try await lamps.observeQuery()
+            let responder = Task {
+                let lights = [desk, Light(name: "Ceiling", isOn: false)]
+                for await request in queries where request.event.types == .objectTypes([Light.objectType]) {
+                    let selected = try request.event.filter.apply(to: lights) { .object(try $0.jsonObject()) }
+                    try request.respond(Retrieve(objects: selected))
+                }
+            }
+            defer { responder.cancel() }
+            try await run(until: ["lit: [\"Desk lamp\"]"]) {
+                let query = Query(objectTypes: [Light.objectType], filter: .where("isOn", .equals(true)))
+                let retrieved = try await panel.query(query, timeout: exampleTimeout).first()
+                print("lit:", retrieved.event.objects.map(\.name))
+            }
+        }
+    }
+
+    @Test func updateAndComplete() async throws {
+        try await withAgents { lamps, panel in
+            let desk = Light(name: "Desk lamp", isOn: true)
+            let updates = try await lamps.observeUpdate(objectType: Light.objectType)
+            let responder = Task {
+                for await request in updates {
+                    guard let light = request.event.object as? Light else { continue }
+                    // … switch the real lamp …
+                    try request.respond(Complete(object: light))
+                }
+            }
+            defer { responder.cancel() }
+            try await run(until: ["now: off"]) {
+                var switchedOff = desk
+                switchedOff.isOn = false
+                let completed = try await panel.update(Update(object: switchedOff), timeout: exampleTimeout).first()
+                print("now:", (completed.event.object as? Light)?.isOn == true ? "on" : "off")
+            }
+        }
+    }
+
+    @Test func callAndReturn() async throws {
+        try await withAgents { lamps, panel in
+            let kitchen = BaseObject(objectType: "com.example.Room", name: "Kitchen", custom: ["floor": 1])
+            let calls = try await lamps.observeCall("com.example.switchAll", context: kitchen)
+            let responder = Task {
+                for await request in calls {
+                    guard let on = request.event.parameter(named: "on")?.boolValue else {
+                        try request.respond(Return(error: .invalidParameters))
+                        continue
+                    }
+                    try request.respond(Return(result: .bool(on), executionInfo: ["room": "Kitchen"]))
+                }
+            }
+            defer { responder.cancel() }
+            try await run(until: ["switched: true"]) {
+                let call = Call(
+                    operation: "com.example.switchAll", parameters: .named(["on": true]),
+                    filter: .where("floor", .equals(1)))
+                for await response in try await panel.call(call, timeout: exampleTimeout) {
+                    switch response.event.outcome {
+                    case .result(let value): print("switched:", value)
+                    case .error(let failure): print("failed:", failure.text ?? "?")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func ioRouting() async throws {
+        try await withAgents { lamps, panel in
+            try await run(until: ["temperature: json(21.5)"]) {
+                let thermometer = IoSource(name: "Thermometer", valueType: "temperature.celsius")
+                let display = IoActor(name: "Display", valueType: "temperature.celsius")
+                let associations = try await panel.observeAssociate(ioContextName: "Climate")
+
+                // The router (here the lamp controller) publishes the association.
+                let route = lamps.scope.ioRoute(forIoSource: thermometer.objectId)
+                try lamps.publish(
+                    Associate(
+                        ioContextName: "Climate", ioSourceID: thermometer.objectId, ioActorID: display.objectId,
+                        associatingRoute: route))
+
+                // The display's agent learns the route and listens on it; the thermometer's agent publishes.
+                for await association in associations where association.event.ioActorID == display.objectId {
+                    guard let route = association.event.associatingRoute else { continue }
+                    let values = try await panel.observeIoValues(route: route)
+                    try lamps.publish(IoValue(21.5), on: route)
+                    for await value in values { print("temperature:", value) }
+                }
+            }
+        }
+    }
+
+    @Test func rawMQTT() async throws {
+        try await withAgents { lamps, panel in
+            try await run(until: ["sensors/kitchen/temperature 21.5"]) {
+                let messages = try await panel.observeRaw("sensors/+/temperature")
+                try lamps.publish(Raw(topic: "sensors/kitchen/temperature", text: "21.5"))
+                for await message in messages {
+                    print(message.topic, String(decoding: message.payload, as: UTF8.self))
+                }
+            }
+        }
+    }
+
+    @Test func theConnection() async throws {
+        try await withAgents { lamps, _ in
+            try await run(until: ["lamp controller is online"]) {
+                for await state in lamps.connectionStates() {
+                    print("lamp controller is", state)  // connecting, online, offline, …, stopped
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// A child process started with `posix_spawn`, its standard output and error collected on a thread.
+///
+/// Foundation's `Process` is not used: on Linux it lists `/proc/self/fd` to close every inherited
+/// descriptor, which crashed while the 1,100-client test opened and closed sockets in parallel, and
+/// its children inherit the blocked signals of the worker thread that starts them (mosquitto then
+/// ignores SIGTERM). Here the child gets an empty signal mask and a `closefrom(3)` file action.
+final class ChildProcess: Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private struct Output {
+        var text = ""
+        var isFinished = false
+        var waiters: [(marker: String?, continuation: CheckedContinuation<Bool, Never>)] = []
+    }
+
+    /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34), which Glibc's Swift module hides
+    /// behind `_GNU_SOURCE`; looked up at run time.
+    private static let addCloseFrom:
+        (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+            guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+            return unsafeBitCast(
+                symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+        }()
+
+    let pid: pid_t
+    private let output = Mutex(Output())
+    private let exitStatus = Mutex<Int32?>(nil)
+
+    /// Starts `executable` with `arguments`; stdin is `/dev/null`, stdout and stderr are collected.
+    init(_ executable: String, arguments: [String]) throws {
+        var pipeFDs: [Int32] = [0, 0]
+        guard pipe(&pipeFDs) == 0 else { throw Failure(description: "pipe failed: errno \(errno)") }
+        let (readFD, writeFD) = (pipeFDs[0], pipeFDs[1])
+        defer { close(writeFD) }
+        // Other children started meanwhile must not hold the write end open.
+        _ = fcntl(readFD, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(writeFD, F_SETFD, FD_CLOEXEC)
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, writeFD, 1)
+        posix_spawn_file_actions_adddup2(&actions, writeFD, 2)
+        // The child must not inherit other tests' sockets: a broker holding a copy of a client's socket
+        // would keep that connection open after the client closes it (and hold back its will).
+        _ = Self.addCloseFrom?(&actions, 3)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaultSignals = sigset_t()
+        sigemptyset(&defaultSignals)
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE] { sigaddset(&defaultSignals, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        guard result == 0 else {
+            close(readFD)
+            throw Failure(description: "cannot start \(executable): " + String(cString: strerror(result)))
+        }
+        self.pid = pid
+        startReading(readFD)
+    }
+
+    /// Everything the process wrote so far (the last 64 KiB).
+    var text: String { output.withLock { $0.text } }
+
+    /// Waits until the output contains `marker` (`true`) or ends without it (`false`).
+    func waitForOutput(containing marker: String) async -> Bool {
+        await withCheckedContinuation { continuation in
+            let answer: Bool? = output.withLock { output in
+                if output.text.contains(marker) { return true }
+                if output.isFinished { return false }
+                output.waiters.append((marker, continuation))
+                return nil
+            }
+            if let answer { continuation.resume(returning: answer) }
+        }
+    }
+
+    /// Waits until the process closes its output, and returns all of it.
+    func waitForEndOfOutput() async -> String {
+        _ = await withCheckedContinuation { continuation in
+            let isFinished = output.withLock { output in
+                if !output.isFinished { output.waiters.append((nil, continuation)) }
+                return output.isFinished
+            }
+            if isFinished { continuation.resume(returning: true) }
+        }
+        return text
+    }
+
+    /// Sends `signal`; does nothing once the process has been reaped.
+    func send(_ signal: Int32) {
+        exitStatus.withLock { status in
+            if status == nil { _ = Glibc.kill(pid, signal) }
+        }
+    }
+
+    /// Waits for the process to exit and returns its wait status (blocks the calling thread).
+    @discardableResult
+    func waitForExit() -> Int32 {
+        exitStatus.withLock { status in
+            if let status { return status }
+            var value: Int32 = 0
+            while waitpid(pid, &value, 0) == -1 && errno == EINTR {}
+            status = value
+            return value
+        }
+    }
+
+    /// Kills the process with SIGKILL and reaps it.
+    func kill() {
+        send(SIGKILL)
+        waitForExit()
+    }
+
+    private func startReading(_ readFD: Int32) {
+        let thread = Thread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 8192)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(readFD, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { break }
+                append(String(decoding: buffer[..<count], as: UTF8.self))
+            }
+            close(readFD)
+            finish()
+        }
+        thread.start()
+    }
+
+    private func append(_ chunk: String) {
+        let ready = output.withLock { output in
+            output.text += chunk
+            if output.text.utf8.count > 65_536 { output.text = String(output.text.suffix(32_768)) }
+            let text = output.text
+            let (ready, waiting) = output.waiters.partitioned { waiter in
+                waiter.marker.map { text.contains($0) } ?? false
+            }
+            output.waiters = waiting
+            return ready
+        }
+        ready.forEach { $0.continuation.resume(returning: true) }
+    }
+
+    private func finish() {
+        let waiters = output.withLock { output in
+            output.isFinished = true
+            defer { output.waiters = [] }
+            return output.waiters
+        }
+        waiters.forEach { $0.continuation.resume(returning: $0.marker == nil) }
+    }
+}
+
+extension Array {
+    /// Splits into the elements that match and those that don't, keeping order.
+    fileprivate func partitioned(_ matches: (Element) -> Bool) -> ([Element], [Element]) {
+        var yes: [Element] = []
+        var no: [Element] = []
+        for element in self {
+            if matches(element) { yes.append(element) } else { no.append(element) }
+        }
+        return (yes, no)
+    }
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Runs every benchmark and writes docs/performance.md.
+#
+# Builds the benchmark products in release, starts two mosquitto brokers on free loopback ports
+# (mosquitto's default TCP settings, and the same with `set_tcp_nodelay true`; both with
+# `max_queued_messages 0` so that a busy subscriber is never dropped), runs CoatyBenchmarks against
+# them with the C baseline (mqtt-baseline) and the Foundation-free agent-probe, and stops the
+# brokers again. Takes about ten minutes.
+#
+#   scripts/benchmark.sh                 everything, report in docs/performance.md
+#   scripts/benchmark.sh --quick         smaller counts (a minute or two), report on stdout
+#   scripts/benchmark.sh --only b2,stall  some sections: codec b1 b2 stall b4 b5 b6
+#   scripts/benchmark.sh --repeats 5     more repetitions (default 3)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PATH="$PATH:/usr/sbin"  # Debian installs the mosquitto broker there
+export PATH
+
+command -v mosquitto >/dev/null || { echo "benchmark: mosquitto is missing; run scripts/setup.sh" >&2; exit 1; }
+
+markdown="docs/performance.md"
+arguments=()
+for argument in "$@"; do
+    case "$argument" in
+        --quick|--only) markdown="" ;;
+    esac
+    arguments+=("$argument")
+done
+
+echo "benchmark: building in release"
+for product in CoatyBenchmarks mqtt-baseline agent-probe; do
+    swift build -c release --product "$product" 2>&1 | grep -E "error|warning: |Compiling|Build" || true
+done
+bin="$(swift build -c release --show-bin-path)"
+
+# The scale benchmark opens a thousand connections: give the brokers and ourselves the room.
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+
+work="$(mktemp -d)"
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+free_port() {
+    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+start_broker() {  # name port [extra line]
+    local name="$1" port="$2" extra="${3:-}"
+    {
+        echo "listener $port 127.0.0.1"
+        echo "allow_anonymous true"
+        echo "max_queued_messages 0"
+        echo "max_connections -1"
+        echo "persistence false"
+        echo "log_dest none"
+        [ -n "$extra" ] && echo "$extra"
+    } > "$work/$name.conf"
+    mosquitto -c "$work/$name.conf" > "$work/$name.log" 2>&1 &
+    pids+=("$!")
+    for _ in $(seq 50); do
+        if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then return 0; fi
+        sleep 0.1
+    done
+    echo "benchmark: the $name broker did not start:" >&2
+    cat "$work/$name.log" >&2
+    exit 1
+}
+
+port="$(free_port)"
+start_broker default "$port"
+nodelay_port="$(free_port)"
+start_broker nodelay "$nodelay_port" "set_tcp_nodelay true"
+echo "benchmark: brokers on $port (default) and $nodelay_port (set_tcp_nodelay true)"
+
+report=()
+[ -n "$markdown" ] && report=(--markdown "$markdown")
+"$bin/CoatyBenchmarks" all --port "$port" --nodelay-port "$nodelay_port" \
+    --baseline "$bin/mqtt-baseline" --probe "$bin/agent-probe" "${report[@]}" "${arguments[@]}"
