@@ -88,10 +88,9 @@ enum JSONProperties {
             "round trip changed the value\ninput   \(excerpt(input))\nwritten \(excerpt(text))")
         let again = reparsed.serialized()
         require(again == text, "written text is not a fixed point\nfirst  \(excerpt(text))\nsecond \(excerpt(again))")
+        let third = try? JSONValue(parsing: again)
         require(
-            (try? JSONValue(parsing: again)) == reparsed
-                && reparsed.hashValue == (try? JSONValue(parsing: again))?.hashValue,
-            "the fixed point parses to a different value")
+            third == reparsed && third?.hashValue == reparsed.hashValue, "the fixed point parses to a different value")
     }
 
     private static func checkDepthLimit(_ value: JSONValue, _ input: UnsafeBufferPointer<UInt8>) {

@@ -14,6 +14,8 @@ extension ObjectProperties {
             #"{"objectId":"j2","objectType":"com.example.fuzz.Job","coreType":"CoatyObject","name":"Job","status":9}"#,
             #"{"objectId":"m1","objectType":"com.example.fuzz.Meter","coreType":"CoatyObject","name":"M","SerialNumber":"S-1","Readings":{"a":1.5,"b":-2}}"#,
             #"{"objectId":"m2","objectType":"com.example.fuzz.Meter","coreType":"CoatyObject","name":"M","serialNumber":"S-1"}"#,
+            #"{"objectId":"g1","objectType":"com.example.fuzz.Gadget","coreType":"CoatyObject","name":"G","small_count":255,"offset_value":-2147483648,"serial_number":18446744073709551615,"ratio":0.1,"mode":"boost","matrix":[[1,2],[],[3]],"flags_by_name":{"a_b":[true],"c":[]},"parts":[{"part_label":"x","weight_grams":1.5e38}],"main_part":{"part_label":"y"},"extra":null}"#,
+            #"{"objectId":"g2","objectType":"com.example.fuzz.Gadget","coreType":"CoatyObject","name":"G","small_count":256,"ratio":1e39,"mode":"Eco"}"#,
         ].map(\.seed)
         return seeds
     }

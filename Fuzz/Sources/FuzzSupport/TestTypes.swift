@@ -49,6 +49,53 @@ public struct Meter: CoatyObject, WireKeyNaming, Hashable {
     public var readings: [String: Double]?
 }
 
+/// A registered application type with every kind of `Codable` member the coders handle: small and
+/// unsigned integers, `Float`, string enumerations, nested arrays and dictionaries, and a custom
+/// key strategy (snake case).
+public struct Gadget: CoatyObject, WireKeyNaming, Hashable {
+    public static let coreType = CoreType.coatyObject
+    public static let objectType = "com.example.fuzz.Gadget"
+    public static let wireKeyStrategy = JSONKeyStrategy.custom(
+        { name in
+            name.unicodeScalars.map { $0.properties.isUppercase ? "_" + $0.properties.lowercaseMapping : String($0) }
+                .joined()
+        },
+        fromWire: { name in
+            var result = ""
+            var upper = false
+            for scalar in name.unicodeScalars {
+                if scalar == "_" { upper = true; continue }
+                result += upper ? scalar.properties.uppercaseMapping : String(scalar)
+                upper = false
+            }
+            return result
+        })
+
+    /// A string enumeration.
+    public enum Mode: String, Codable, Hashable, Sendable { case eco, boost, off }
+
+    /// A nested structure.
+    public struct Part: Codable, Hashable, Sendable {
+        /// A label.
+        public var partLabel: String
+        /// A weight.
+        public var weightGrams: Float?
+    }
+
+    public var objectId: String
+    public var name: String
+    public var smallCount: UInt8
+    public var offsetValue: Int32?
+    public var serialNumber: UInt64?
+    public var ratio: Float?
+    public var mode: Mode?
+    public var matrix: [[Int]]?
+    public var flagsByName: [String: [Bool]]?
+    public var parts: [Part]?
+    public var mainPart: Part?
+    @CustomFields public var custom: JSONObject
+}
+
 /// The registries the object and event targets decode with.
 public enum Registries {
     /// Knows only the core types.
@@ -58,13 +105,14 @@ public enum Registries {
         return registry
     }()
 
-    /// Knows ``Lamp``, ``Job`` and ``Meter``.
+    /// Knows ``Lamp``, ``Job``, ``Meter`` and ``Gadget``.
     public static let registered: ObjectTypeRegistry = {
         var registry = ObjectTypeRegistry()
         do {
             try registry.register(Lamp.self)
             try registry.register(Job.self)
             try registry.register(Meter.self)
+            try registry.register(Gadget.self)
         } catch {
             fatalError("cannot register the fuzz test types: \(error)")
         }

@@ -21,7 +21,9 @@ public struct JSONValueEncoder: Sendable {
     /// Encodes `value`.
     ///
     /// - Throws: `EncodingError.invalidValue` for a number JSON cannot carry (NaN, infinity, a
-    ///   `UInt64` above `Int.max`) or a value that encodes nothing, naming its coding path.
+    ///   `UInt64` above `Int.max` that no double holds exactly) or a value that encodes nothing,
+    ///   naming its coding path. A `UInt64` above `Int.max` that a double holds exactly (such as
+    ///   2^63, or any such value ``JSONValueDecoder`` read from JSON) is written as that double.
     public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
         try JSONValueEncoding(keyStrategy: keyStrategy, keepsBaseFieldNames: false).encodeRoot(value)
     }
@@ -180,12 +182,13 @@ final class JSONValueEncoding: Encoder {
     }
 
     static func box<I: FixedWidthInteger>(_ value: I, _ path: @autoclosure () -> [any CodingKey]) throws -> JSONValue {
-        guard let int = Int(exactly: value) else {
-            throw EncodingError.invalidValue(
-                value,
-                EncodingError.Context(
-                    codingPath: path(), debugDescription: "\(value) does not fit a 64-bit signed integer"))
-        }
-        return .int(int)
+        if let int = Int(exactly: value) { return .int(int) }
+        // Beyond Int, a double is what JavaScript reads anyway; the decoder accepts exact doubles too.
+        if let double = Double(exactly: value) { return .double(double) }
+        throw EncodingError.invalidValue(
+            value,
+            EncodingError.Context(
+                codingPath: path(),
+                debugDescription: "\(value) does not fit a 64-bit signed integer, and no double holds it exactly"))
     }
 }

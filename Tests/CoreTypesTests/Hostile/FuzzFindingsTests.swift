@@ -144,4 +144,21 @@ import Testing
             topicFilter: TopicFilter(rawValue: "x"), requiredObjectType: "com.example." + composed)
         #expect(!plan.admits(object))
     }
+
+    /// A `UInt64` above `Int.max` that JSON carries as an exact double decodes, and must encode
+    /// again: the encoder refused every such value, so an application object read from the wire
+    /// could not be re-published. Found by FuzzObjects (crash-8a572ec6: a `Gadget` with
+    /// `"serial_number":18446704473709551616`).
+    @Test func largeUnsignedIntegersDecodedFromJSONEncodeAgain() throws {
+        struct Counter: Codable, Equatable { var total: UInt64 }
+        let json: JSONValue = ["total": .double(18_446_704_473_709_551_616)]
+        let counter = try JSONValueDecoder().decode(Counter.self, from: json)
+        #expect(counter.total == 18_446_704_473_709_551_616)
+        let encoded = try JSONValueEncoder().encode(counter)
+        #expect(encoded == json)
+        #expect(try JSONValueDecoder().decode(Counter.self, from: JSONValue(parsing: encoded.serialized())) == counter)
+        #expect(try JSONValueEncoder().encode(UInt64(1) << 63) == .double(9_223_372_036_854_775_808))
+        #expect(throws: EncodingError.self) { try JSONValueEncoder().encode(UInt64.max) }
+        #expect(throws: EncodingError.self) { try JSONValueEncoder().encode(UInt64(Int.max) + 1 + 1) }
+    }
 }
