@@ -221,6 +221,7 @@ extension Agent {
             let finishers = Array(state.finishers.values)
             state.finishers = [:]
             state.router.removeAll()
+            state.deadlines.removeAll()
             let observers = Array(state.stateObservers.values)
             state.stateObservers = [:]
             return (finishers, state.takeAllWaiters(), observers)

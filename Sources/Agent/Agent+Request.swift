@@ -62,14 +62,12 @@ extension Agent {
             let id = state.makeObserverID()
             for exchange in plan.exchanges { state.router.add(sink, correlationID: exchange.correlationID) }
             state.finishers[id] = { continuation.finish() }
-            let timer = Task {
-                try? await Task.sleep(for: timeout)
-                continuation.finish()
-            }
+            let deadline = ContinuousClock.now.advanced(by: min(timeout, Self.longestTimeout))
+            if state.deadlines.add(id, deadline: deadline) { startRequestTimer(wakingAt: deadline, in: &state) }
             continuation.onTermination = { [weak self] _ in
-                timer.cancel()
                 self?.state.withLock { state in
                     state.finishers[id] = nil
+                    state.deadlines.remove(id)
                     for exchange in plan.exchanges {
                         state.router.removeResponses(correlationID: exchange.correlationID)
                         self?.removeSubscription(exchange.responseFilter.rawValue, in: &state)
@@ -88,5 +86,36 @@ extension Agent {
             try publish(plan.publications)
         }
         return Responses(base: stream, timeout: timeout)
+    }
+
+    /// Timeouts beyond this (about a century) are treated as this, so that deadlines stay representable.
+    static let longestTimeout = Duration.seconds(3_000_000_000)
+
+    /// (Re)starts the agent's one request timer so that it wakes up at `wakeUp`. Call with the lock held.
+    func startRequestTimer(wakingAt wakeUp: ContinuousClock.Instant, in state: inout AgentState) {
+        state.deadlines.replaceTimer(wakingAt: wakeUp) { generation in
+            Task { [weak self] in
+                var wakeUp = wakeUp
+                while true {
+                    do {
+                        try await Task.sleep(until: wakeUp, clock: .continuous)
+                    } catch {
+                        return  // replaced by a timer that wakes up earlier, or the agent stopped
+                    }
+                    guard let self, let next = self.expireRequests(generation: generation) else { return }
+                    wakeUp = next
+                }
+            }
+        }
+    }
+
+    /// Ends the requests whose timeout has passed; returns when the timer should wake up next.
+    private func expireRequests(generation: Int) -> ContinuousClock.Instant? {
+        let (finishers, next) = state.withLock { state in
+            let (expired, next) = state.deadlines.expire(now: .now, generation: generation)
+            return (expired.compactMap { state.finishers[$0] }, next)
+        }
+        finishers.forEach { $0() }
+        return next
     }
 }

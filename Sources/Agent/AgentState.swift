@@ -19,6 +19,8 @@ struct AgentState {
     var acknowledgementWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
     var offlineQueue: OfflineQueue<Publication>
     var router = Router()
+    /// When each pending request times out, and the one timer task that ends them.
+    var deadlines = RequestDeadlines()
     var nextObserverID = 0
     var backoff: Backoff
     /// The message id of the Deadvertise published on graceful stop.
