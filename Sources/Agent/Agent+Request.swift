@@ -29,7 +29,8 @@ extension Agent {
 
     /// Publishes any two-way request and streams its fitting responses until `timeout`.
     ///
-    /// The agent subscribes to the response topic of each correlation id first. With
+    /// The agent subscribes to the response topic of each correlation id first (or, with
+    /// ``ResponseSubscription/namespaceWide``, once to all responses of the type). With
     /// ``RequestPublication/afterSubscriptionAcknowledged`` it waits for the SUBACK before
     /// publishing; with ``RequestPublication/pipelined`` it publishes right behind the SUBSCRIBE.
     /// Responses that arrive at any point after the subscription are delivered; responses that do
@@ -53,6 +54,9 @@ extension Agent {
             }
             return true
         }
+        let sharedFilter =
+            configuration.responseSubscription == .namespaceWide
+            ? TopicFilter(eventType: Request.Response.eventType, in: scope.subscriptionScope).rawValue : nil
         let filters = plan.exchanges.map(\.responseFilter.rawValue)
         let pipelined = configuration.requestPublication == .pipelined
         let mustWait = try state.withLock { state throws(AgentError) -> [String] in
@@ -70,11 +74,19 @@ extension Agent {
                     state.deadlines.remove(id)
                     for exchange in plan.exchanges {
                         state.router.removeResponses(correlationID: exchange.correlationID)
-                        self?.removeSubscription(exchange.responseFilter.rawValue, in: &state)
+                        if sharedFilter == nil { self?.removeSubscription(exchange.responseFilter.rawValue, in: &state) }
                     }
                 }
             }
-            let mustWait = filters.filter { addSubscription($0, in: &state) }
+            let mustWait: [String]
+            if let sharedFilter {
+                // Subscribed once, kept for good (and resubscribed on every CONNACK).
+                let isNew = state.sharedResponseFilters.insert(sharedFilter).inserted
+                let waits = isNew ? addSubscription(sharedFilter, in: &state) : state.phase == .online && !state.acknowledged.contains(sharedFilter)
+                mustWait = waits ? [sharedFilter] : []
+            } else {
+                mustWait = filters.filter { addSubscription($0, in: &state) }
+            }
             if pipelined || mustWait.isEmpty {
                 for publication in plan.publications { send(publication, in: &state) }
                 return []

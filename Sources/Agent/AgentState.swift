@@ -19,6 +19,8 @@ struct AgentState {
     var acknowledgementWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
     var offlineQueue: OfflineQueue<Publication>
     var router = Router()
+    /// The namespace-wide response filters the agent holds for good (``Agent/ResponseSubscription/namespaceWide``).
+    var sharedResponseFilters: Set<String> = []
     /// When each pending request times out, and the one timer task that ends them.
     var deadlines = RequestDeadlines()
     var nextObserverID = 0
