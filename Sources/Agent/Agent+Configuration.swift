@@ -33,6 +33,9 @@ extension Agent {
         public var maximumPayloadSize: Int
         /// When a two-way request is published relative to its response subscription.
         public var requestPublication: RequestPublication
+        /// Whether each request subscribes to its own responses, or the agent keeps one
+        /// subscription per response type for the whole namespace.
+        public var responseSubscription: ResponseSubscription
         /// The MQTT QoS of the agent's publications and subscriptions (coaty-js always uses 0).
         public var qos: QualityOfService
 
@@ -49,6 +52,7 @@ extension Agent {
             inboundBufferSize: Int = 100_000,
             maximumPayloadSize: Int = 8 << 20,
             requestPublication: RequestPublication = .afterSubscriptionAcknowledged,
+            responseSubscription: ResponseSubscription = .perRequest,
             qos: QualityOfService = .atMostOnce
         ) {
             self.identity = identity
@@ -62,6 +66,7 @@ extension Agent {
             self.inboundBufferSize = inboundBufferSize
             self.maximumPayloadSize = maximumPayloadSize
             self.requestPublication = requestPublication
+            self.responseSubscription = responseSubscription
             self.qos = qos
         }
     }
@@ -154,6 +159,28 @@ extension Agent {
         /// Publish right behind the SUBSCRIBE on the same connection. The broker handles a client's
         /// packets in order, so the subscription is in place before the request is seen; saves a round trip.
         public static let pipelined = RequestPublication(base: .pipelined)
+
+        /// The option's name.
+        public var description: String { "\(base)" }
+    }
+
+    /// How an agent subscribes to the responses of its two-way requests. Either way the wire is what
+    /// coaty-js expects: responders see the same requests and answer on the same topics.
+    public struct ResponseSubscription: Sendable, Hashable, CustomStringConvertible {
+        private enum Base: Hashable, Sendable { case perRequest, namespaceWide }
+        private let base: Base
+
+        /// Subscribe to each request's own response topic (`…/RSV/+/<correlation id>`) before
+        /// publishing it, and unsubscribe when its responses end, as coaty-js does.
+        public static let perRequest = ResponseSubscription(base: .perRequest)
+        /// Subscribe once per response type to every response in the namespace (`…/RSV/+/+`) and keep
+        /// the subscription; responses are matched to requests by their correlation id here.
+        ///
+        /// It saves a SUBSCRIBE, a SUBACK, an UNSUBSCRIBE and an UNSUBACK per request — most of the
+        /// cost of a round trip. In exchange the agent also receives the responses to other agents'
+        /// requests in its namespace, which it drops (counted in ``AgentStatistics/unroutedMessages``).
+        /// Suits agents that make many requests in a namespace with little other request traffic.
+        public static let namespaceWide = ResponseSubscription(base: .namespaceWide)
 
         /// The option's name.
         public var description: String { "\(base)" }

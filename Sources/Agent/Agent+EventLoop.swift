@@ -276,13 +276,14 @@ extension Agent {
             let finishers = Array(state.finishers.values)
             state.finishers = [:]
             state.router.removeAll()
+            state.deadlines.removeAll()
             let observers = Array(state.stateObservers.values)
             state.stateObservers = [:]
             return (finishers, state.takeAllWaiters(), observers)
         }
         client.close()
         waiters.forEach { $0.resume() }
-        finishers.forEach { $0() }
+        finishers.forEach { $0(.agentStopped) }
         observers.forEach {
             $0.yield(.stopped)
             $0.finish()

@@ -201,7 +201,7 @@ extension Agent {
                 guard let element = pick(event) else { return }
                 if case .dropped = continuation.yield(element) { counters.increment(.droppedObserverEvents) }
             })
-            state.finishers[id] = { continuation.finish() }
+            state.finishers[id] = { _ in continuation.finish() }
             continuation.onTermination = { [weak self] termination in
                 // The observing task ended (returned, threw or was cancelled), dropped the stream, or the agent stopped.
                 guard let self else { return }

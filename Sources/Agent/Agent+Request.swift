@@ -29,7 +29,8 @@ extension Agent {
 
     /// Publishes any two-way request and streams its fitting responses until `timeout`.
     ///
-    /// The agent subscribes to the response topic of each correlation id first. With
+    /// The agent subscribes to the response topic of each correlation id first (or, with
+    /// ``ResponseSubscription/namespaceWide``, once to all responses of the type). With
     /// ``RequestPublication/afterSubscriptionAcknowledged`` it waits for the SUBACK before
     /// publishing; with ``RequestPublication/pipelined`` it publishes right behind the SUBSCRIBE.
     /// Responses that arrive at any point after the subscription are delivered; responses that do
@@ -54,6 +55,9 @@ extension Agent {
             return true
         }
         let ending = ResponseEnding()
+        let sharedFilter =
+            configuration.responseSubscription == .namespaceWide
+            ? TopicFilter(eventType: Request.Response.eventType, in: scope.subscriptionScope).rawValue : nil
         let filters = plan.exchanges.map(\.responseFilter.rawValue)
         let pipelined = configuration.requestPublication == .pipelined
         let mustWait = try state.withLock { state throws(AgentError) -> [String] in
@@ -62,25 +66,31 @@ extension Agent {
             }
             let id = state.makeObserverID()
             for exchange in plan.exchanges { state.router.add(sink, correlationID: exchange.correlationID) }
-            state.finishers[id] = {
-                ending.markStopped()
+            state.finishers[id] = { reason in
+                if reason == .agentStopped { ending.markStopped() }
                 continuation.finish()
             }
-            let timer = Task {
-                try? await Task.sleep(for: timeout)
-                continuation.finish()
-            }
+            let deadline = ContinuousClock.now.advanced(by: min(timeout, Self.longestTimeout))
+            if state.deadlines.add(id, deadline: deadline) { startRequestTimer(wakingAt: deadline, in: &state) }
             continuation.onTermination = { [weak self] _ in
-                timer.cancel()
                 self?.state.withLock { state in
                     state.finishers[id] = nil
+                    state.deadlines.remove(id)
                     for exchange in plan.exchanges {
                         state.router.removeResponses(correlationID: exchange.correlationID)
-                        self?.removeSubscription(exchange.responseFilter.rawValue, in: &state)
+                        if sharedFilter == nil { self?.removeSubscription(exchange.responseFilter.rawValue, in: &state) }
                     }
                 }
             }
-            let mustWait = filters.filter { addSubscription($0, in: &state) }
+            let mustWait: [String]
+            if let sharedFilter {
+                // Subscribed once, kept for good (and resubscribed on every CONNACK).
+                let isNew = state.sharedResponseFilters.insert(sharedFilter).inserted
+                let waits = isNew ? addSubscription(sharedFilter, in: &state) : state.phase == .online && !state.acknowledged.contains(sharedFilter)
+                mustWait = waits ? [sharedFilter] : []
+            } else {
+                mustWait = filters.filter { addSubscription($0, in: &state) }
+            }
             if pipelined || mustWait.isEmpty {
                 for publication in plan.publications { send(publication, in: &state) }
                 return []
@@ -99,5 +109,36 @@ extension Agent {
             }
         }
         return Responses(base: stream, timeout: timeout, ending: ending)
+    }
+
+    /// Timeouts beyond this (about a century) are treated as this, so that deadlines stay representable.
+    static let longestTimeout = Duration.seconds(3_000_000_000)
+
+    /// (Re)starts the agent's one request timer so that it wakes up at `wakeUp`. Call with the lock held.
+    func startRequestTimer(wakingAt wakeUp: ContinuousClock.Instant, in state: inout AgentState) {
+        state.deadlines.replaceTimer(wakingAt: wakeUp) { generation in
+            Task { [weak self] in
+                var wakeUp = wakeUp
+                while true {
+                    do {
+                        try await Task.sleep(until: wakeUp, clock: .continuous)
+                    } catch {
+                        return  // replaced by a timer that wakes up earlier, or the agent stopped
+                    }
+                    guard let self, let next = self.expireRequests(generation: generation) else { return }
+                    wakeUp = next
+                }
+            }
+        }
+    }
+
+    /// Ends the requests whose timeout has passed; returns when the timer should wake up next.
+    private func expireRequests(generation: Int) -> ContinuousClock.Instant? {
+        let (finishers, next) = state.withLock { state in
+            let (expired, next) = state.deadlines.expire(now: .now, generation: generation)
+            return (expired.compactMap { state.finishers[$0] }, next)
+        }
+        finishers.forEach { $0(.timedOut) }
+        return next
     }
 }

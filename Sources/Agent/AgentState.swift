@@ -5,6 +5,11 @@ import CoreTypes
 /// The agent's task, the callers of the public API and the observers' termination handlers all
 /// touch it, always briefly and without awaiting while holding the lock.
 struct AgentState {
+    /// Why an observation or request ends from the agent's side.
+    enum FinishReason: Equatable {
+        case agentStopped, timedOut
+    }
+
     enum Phase: Equatable {
         case idle, connecting, online, offline, stopping, stopped
     }
@@ -23,6 +28,10 @@ struct AgentState {
     var acknowledgementWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
     var offlineQueue: OfflineQueue<Publication>
     var router = Router()
+    /// The namespace-wide response filters the agent holds for good (``Agent/ResponseSubscription/namespaceWide``).
+    var sharedResponseFilters: Set<String> = []
+    /// When each pending request times out, and the one timer task that ends them.
+    var deadlines = RequestDeadlines()
     var nextObserverID = 0
     var backoff: Backoff
     /// The message id of the Deadvertise published on graceful stop.
@@ -33,7 +42,7 @@ struct AgentState {
     /// returns normally whatever the last connection error was.
     var isStopRequested = false
     /// How to end each open observation and request when the agent stops.
-    var finishers: [ObserverID: @Sendable () -> Void] = [:]
+    var finishers: [ObserverID: @Sendable (FinishReason) -> Void] = [:]
     var stateObservers: [ObserverID: AsyncStream<ConnectionState>.Continuation] = [:]
 
     init(configuration: Agent.Configuration) {

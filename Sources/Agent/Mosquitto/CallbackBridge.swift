@@ -7,11 +7,23 @@ import Synchronization
 ///
 /// libmosquitto calls the callbacks inside `mosquitto_loop_read`, `mosquitto_loop_write` or
 /// `mosquitto_loop_misc` while the connection's lock is held: on the event loop thread, or for a
-/// packet written at once, on the thread that queued it. They copy
-/// what they need, yield one event and return: no blocking, no awaiting, no calls back into libmosquitto.
+/// packet written at once, on the thread that queued it. They copy what they need, queue one event
+/// and return: no blocking, no awaiting, no calls back into libmosquitto.
+///
+/// The queued events reach the stream in ``flush()``, which the connection calls after releasing
+/// its lock. Yielding under that lock could deadlock: resuming the task that reads the stream
+/// takes that task's status lock, which a thread cancelling the task holds while its cancellation
+/// handler (an agent stopping) waits for the connection's lock to publish.
 final class CallbackBridge: Sendable {
+    /// Events queued by callbacks, and whether a thread is yielding them now.
+    private struct Outbox {
+        var events: [TransportEvent] = []
+        var isFlushing = false
+    }
+
     let stream: AsyncStream<TransportEvent>
     private let continuation: AsyncStream<TransportEvent>.Continuation
+    private let outbox = Mutex(Outbox())
     private let droppedEvents = Atomic<Int>(0)
     /// The code of the last CONNACK, so that a refusal's disconnect can say why. Used under the connection's lock.
     private let lastConnack = Atomic<Int32>(0)
@@ -48,15 +60,40 @@ final class CallbackBridge: Sendable {
     /// Whether a CONNACK arrived since the last connect. Called under the connection's lock.
     var hasConnack: Bool { connackArrived.load(ordering: .relaxed) }
 
-    /// Yields one event; counts it when the buffer is full.
+    /// Queues one event for ``flush()``.
     func yield(_ event: TransportEvent) {
-        if case .dropped = continuation.yield(event) {
-            droppedEvents.add(1, ordering: .relaxed)
+        outbox.withLock { $0.events.append(event) }
+    }
+
+    /// Yields the queued events to the stream in order, counting those its full buffer drops. Call
+    /// it without holding the connection's lock. When another thread is flushing, it returns at
+    /// once: that thread yields these events too, so the order stays the order of the callbacks.
+    func flush() {
+        let isFlusher = outbox.withLock { outbox in
+            guard !outbox.isFlushing, !outbox.events.isEmpty else { return false }
+            outbox.isFlushing = true
+            return true
+        }
+        guard isFlusher else { return }
+        var batch: [TransportEvent] = []
+        while true {
+            outbox.withLock { outbox in
+                swap(&batch, &outbox.events)
+                if batch.isEmpty { outbox.isFlushing = false }
+            }
+            if batch.isEmpty { return }
+            for event in batch {
+                if case .dropped = continuation.yield(event) {
+                    droppedEvents.add(1, ordering: .relaxed)
+                }
+            }
+            batch.removeAll(keepingCapacity: true)
         }
     }
 
-    /// Ends the stream, after the libmosquitto handle is destroyed.
+    /// Ends the stream, after the libmosquitto handle is destroyed (yielding what is queued first).
     func finish() {
+        flush()
         continuation.finish()
     }
 

@@ -12,7 +12,8 @@ import Synchronization
 /// then writes them from the caller's thread (saving a wake-up of the loop thread per packet),
 /// and the loop thread does all reading, keep-alive and the writing a full socket defers. So the
 /// callbacks run on the loop thread, except `on_publish` (QoS 0) and `on_disconnect` after a
-/// failed write, which may run on the caller's thread — always under the lock, so in order.
+/// failed write, which may run on the caller's thread — always under the lock, so in order. The
+/// events they queue reach the stream once the lock is released (``CallbackBridge/flush()``).
 ///
 /// Lifetime: the loop keeps a strong reference while the socket is registered, so the public
 /// client can be released at any time; ``close()`` destroys the handle wherever it runs.
@@ -80,6 +81,7 @@ final class MosquittoConnection: Sendable {
     /// Starts connecting: resolves the host (this blocks for a DNS lookup), opens a non-blocking
     /// socket, queues CONNECT and hands the socket to the loop.
     func connect() throws {
+        defer { bridge.flush() }
         try state.withLock { state in
             guard let handle = state.handle else { throw closedError(.connect) }
             guard state.socket == nil else {
@@ -125,7 +127,8 @@ final class MosquittoConnection: Sendable {
         subject: @autoclosure () -> String? = nil,
         _ body: (OpaquePointer) -> (result: Int32, value: Value)
     ) throws -> Value {
-        try state.withLock { state in
+        defer { bridge.flush() }
+        return try state.withLock { state in
             guard let handle = state.handle else { throw closedError(operation) }
             errno = 0
             let (result, value) = body(handle)
@@ -184,7 +187,8 @@ final class MosquittoConnection: Sendable {
     /// Handles one readiness event from `epoll`. Returns `false` when the connection left the loop.
     /// Called on the event loop thread.
     func service(events: UInt32) -> Bool {
-        state.withLock { state in
+        defer { bridge.flush() }
+        return state.withLock { state in
             guard let handle = state.handle, let socket = state.socket else { return false }
             let readMask = EPOLLIN.rawValue | EPOLLERR.rawValue | EPOLLHUP.rawValue | EPOLLRDHUP.rawValue
             // During a TLS handshake only mosquitto_loop_read moves it on, even when the socket is writable.
@@ -200,7 +204,8 @@ final class MosquittoConnection: Sendable {
     /// Runs libmosquitto's keep-alive check and sends what it queued. Returns `false` when the
     /// connection left the loop. Called on the event loop thread about once a second.
     func tick() -> Bool {
-        state.withLock { state in
+        defer { bridge.flush() }
+        return state.withLock { state in
             guard let handle = state.handle, let socket = state.socket else { return false }
             errno = 0
             var outcome = (result: mosquitto_loop_misc(handle), errno: errno)
