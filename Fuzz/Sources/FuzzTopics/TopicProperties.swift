@@ -23,9 +23,11 @@ enum TopicProperties {
         let text = String(decoding: input, as: UTF8.self)
         let topic: String
         let filter: String
+        // Split the bytes, not the characters: "\r\n" is one Character, and String would round the
+        // index down to its start.
         if let newline = text.utf8.firstIndex(of: UInt8(ascii: "\n")) {
-            topic = String(text[..<newline])
-            filter = String(text[text.utf8.index(after: newline)...])
+            topic = String(Substring(text.utf8[..<newline]))
+            filter = String(Substring(text.utf8[text.utf8.index(after: newline)...]))
         } else {
             topic = text
             filter = text
