@@ -19,10 +19,12 @@ enum RoundTrip {
         var qos: Agent.QualityOfService = .atMostOnce
         var publication: Agent.RequestPublication
         var usesLowLatencySocket = true
+        var responseSubscription = Agent.ResponseSubscription.perRequest
 
         var label: String {
             let mode = publication == .pipelined ? "pipelined" : "after SUBACK"
             return "QoS \(qos.rawValue), \(mode)" + (usesLowLatencySocket ? "" : ", no QUICKACK/NODELAY")
+                + (responseSubscription == .namespaceWide ? ", namespace-wide response subscription" : "")
         }
     }
 
@@ -37,7 +39,10 @@ enum RoundTrip {
         for (brokerName, broker) in brokers {
             try await compare(
                 section: "B2 round trips, \(brokerName)", broker: broker, settings: settings, report: report,
-                variants: [Variant(publication: .pipelined), Variant(publication: .afterSubscriptionAcknowledged)],
+                variants: [
+                    Variant(publication: .pipelined), Variant(publication: .afterSubscriptionAcknowledged),
+                    Variant(publication: .pipelined, responseSubscription: .namespaceWide),
+                ],
                 patterns: Pattern.allCases, rounds: settings.rounds)
         }
         try await compare(
@@ -67,6 +72,7 @@ enum RoundTrip {
                 let requester = try await RunningAgent.start("B2 requester", broker: broker.url, qos: variant.qos) {
                     $0.requestPublication = variant.publication
                     $0.broker.usesLowLatencySocket = variant.usesLowLatencySocket
+                    $0.responseSubscription = variant.responseSubscription
                 }
                 for pattern in patterns {
                     let samples = Samples(
