@@ -7,24 +7,29 @@ extension Agent {
     func eventLoop() async throws {
         await withDiscardingTaskGroup { group in
             if !attemptConnect() { scheduleReconnect(in: &group) }
-            for await event in client.events {
-                switch event {
-                case .connected(let code):
-                    if code.isAccepted {
-                        handleConnected()
-                    } else {
-                        handleRefused(code)
+            // The task runs its jobs on the network thread (MosquittoEventLoop is a TaskExecutor):
+            // a message is decoded and routed right after it was read, without a thread switch.
+            // libmosquitto's callbacks still only copy and queue; this runs between epoll waits.
+            await withTaskExecutorPreference(client.eventLoop) {
+                for await event in client.events {
+                    switch event {
+                    case .connected(let code):
+                        if code.isAccepted {
+                            handleConnected()
+                        } else {
+                            handleRefused(code)
+                        }
+                    case .disconnected(let error):
+                        if handleDisconnected(error) { scheduleReconnect(in: &group) }
+                    case .message(let message):
+                        route(message)
+                    case .subscribed(let id, let granted):
+                        handleSubscribed(id, grantedQoS: granted)
+                    case .unsubscribed:
+                        break
+                    case .published(let id):
+                        handlePublished(id)
                     }
-                case .disconnected(let error):
-                    if handleDisconnected(error) { scheduleReconnect(in: &group) }
-                case .message(let message):
-                    route(message)
-                case .subscribed(let id, let granted):
-                    handleSubscribed(id, grantedQoS: granted)
-                case .unsubscribed:
-                    break
-                case .published(let id):
-                    handlePublished(id)
                 }
             }
             group.cancelAll()
@@ -49,7 +54,8 @@ extension Agent {
 
     /// Waits out the backoff, then tries again, until a connection attempt starts or the policy gives up.
     func scheduleReconnect(in group: inout DiscardingTaskGroup) {
-        group.addTask {
+        // Not on the network thread: connecting may block for a DNS lookup.
+        group.addTask(executorPreference: globalConcurrentExecutor) {
             while !Task.isCancelled {
                 let delay = self.state.withLock { state -> Duration? in
                     guard state.phase != .stopping, state.phase != .stopped else { return nil }
@@ -175,9 +181,9 @@ extension Agent {
     /// resubscription (after a reconnect, nobody waits) is logged at info instead, and the next
     /// reconnect tries again.
     func handleSubscribed(_ id: MQTTMessageID, grantedQoS: [Int32]) {
-        let (waiters, refused, isResubscription) = state.withLock { state in
+        let (waiters, refused, isResubscription, requests) = state.withLock { state in
             guard let filters = state.pendingAcknowledgements.removeValue(forKey: id) else {
-                return ([CheckedContinuation<Void, Never>](), [(String, Int32)](), false)
+                return ([CheckedContinuation<Void, Never>](), [(String, Int32)](), false, [(String, Int32, @Sendable (AgentState.FinishReason) -> Void)]())
             }
             var waiters: [CheckedContinuation<Void, Never>] = []
             var refused: [(String, Int32)] = []
@@ -194,7 +200,14 @@ extension Agent {
                     state.acknowledged.insert(filter)
                 }
             }
-            return (waiters, refused, id == state.resubscriptionID)
+            // Requests published behind their SUBSCRIBE (pipelined) learn of a refusal only now.
+            let requests = refused.flatMap { filter, code in
+                (state.requestsByResponseFilter[filter] ?? []).compactMap { id in state.finishers[id].map { (filter, code, $0) } }
+            }
+            return (waiters, refused, id == state.resubscriptionID, requests)
+        }
+        for (filter, code, finish) in requests {
+            finish(.subscriptionRefused(subscriptionRefused(filter, code: code, purpose: "no response can arrive")))
         }
         counters.increment(.refusedSubscriptions, by: refused.count)
         for (filter, code) in refused {
@@ -237,6 +250,7 @@ extension Agent {
                 state.phase = .stopping
                 state.isStopRequested = true
                 notifyStateObservers(&state)
+                client.report(publications: true, unsubscriptions: false)
                 do {
                     // QoS 1: DISCONNECT waits for the PUBACK, so the broker has read everything sent
                     // before. Closing while it is still answering (an UNSUBACK in flight) resets the

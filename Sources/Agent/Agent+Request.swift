@@ -67,15 +67,28 @@ extension Agent {
             let id = state.makeObserverID()
             for exchange in plan.exchanges { state.router.add(sink, correlationID: exchange.correlationID) }
             state.finishers[id] = { reason in
-                if reason == .agentStopped { ending.markStopped() }
+                switch reason {
+                case .agentStopped:
+                    ending.record(AgentError(code: .stopped, detail: "the agent stopped before any \(Request.Response.eventType) arrived"))
+                case .subscriptionRefused(let error): ending.record(error)
+                case .timedOut: break
+                }
                 continuation.finish()
             }
+            // A pipelined request learns of a refused response subscription only from the SUBACK
+            // (handleSubscribed); one that waits for the SUBACK throws from here instead.
+            let responseFilters = pipelined ? sharedFilter.map { [$0] } ?? filters : []
+            for filter in responseFilters { state.requestsByResponseFilter[filter, default: []].insert(id) }
             let deadline = ContinuousClock.now.advanced(by: min(timeout, Self.longestTimeout))
             if state.deadlines.add(id, deadline: deadline) { startRequestTimer(wakingAt: deadline, in: &state) }
             continuation.onTermination = { [weak self] _ in
                 self?.state.withLock { state in
                     state.finishers[id] = nil
                     state.deadlines.remove(id)
+                    for filter in responseFilters {
+                        state.requestsByResponseFilter[filter]?.remove(id)
+                        if state.requestsByResponseFilter[filter]?.isEmpty == true { state.requestsByResponseFilter[filter] = nil }
+                    }
                     for exchange in plan.exchanges {
                         state.router.removeResponses(correlationID: exchange.correlationID)
                         if sharedFilter == nil { self?.removeSubscription(exchange.responseFilter.rawValue, in: &state) }

@@ -72,6 +72,9 @@ public final class Agent: Service, Sendable {
         self.joinPlan = joinPlan
         self.logger = logger
         self.client = try MosquittoClient(configuration: Self.clientConfiguration(configuration, joinPlan: joinPlan))
+        // Only the graceful stop's Deadvertise needs its acknowledgement (stop() turns it on);
+        // any other would wake the event loop for nothing.
+        client.report(publications: false, unsubscriptions: false)
         self.state = Mutex(AgentState(configuration: configuration))
         // The built-in responder: Discovers for the identity (and IO nodes) are answered by the agent itself.
         installIdentityResponder()

@@ -6,8 +6,10 @@ import CoreTypes
 /// touch it, always briefly and without awaiting while holding the lock.
 struct AgentState {
     /// Why an observation or request ends from the agent's side.
-    enum FinishReason: Equatable {
+    enum FinishReason {
         case agentStopped, timedOut
+        /// The broker refused the subscription to the request's response topic.
+        case subscriptionRefused(AgentError)
     }
 
     enum Phase: Equatable {
@@ -30,6 +32,8 @@ struct AgentState {
     var router = Router()
     /// The namespace-wide response filters the agent holds for good (``Agent/ResponseSubscription/namespaceWide``).
     var sharedResponseFilters: Set<String> = []
+    /// The pending requests that listen on each response filter, to end them if the broker refuses it.
+    var requestsByResponseFilter: [String: Set<ObserverID>] = [:]
     /// When each pending request times out, and the one timer task that ends them.
     var deadlines = RequestDeadlines()
     var nextObserverID = 0

@@ -29,6 +29,9 @@ final class CallbackBridge: Sendable {
     private let lastConnack = Atomic<Int32>(0)
     /// Whether `on_disconnect` ran since the last connect; if not, the loop reports the disconnect itself.
     private let disconnectReported = Atomic<Bool>(false)
+    /// Whether ``TransportEvent/published(_:)`` and ``TransportEvent/unsubscribed(_:)`` are reported.
+    private let reportsPublications = Atomic<Bool>(true)
+    private let reportsUnsubscriptions = Atomic<Bool>(true)
     /// Publications the broker refused with a PUBACK or PUBREC reason code (MQTT 5 only).
     private let refusedPublications = Atomic<Int>(0)
     /// Whether a CONNACK arrived since the last connect; then the connect log is no longer needed.
@@ -59,6 +62,14 @@ final class CallbackBridge: Sendable {
 
     /// Whether a CONNACK arrived since the last connect. Called under the connection's lock.
     var hasConnack: Bool { connackArrived.load(ordering: .relaxed) }
+
+    /// Turns the reporting of ``TransportEvent/published(_:)`` and ``TransportEvent/unsubscribed(_:)``
+    /// on or off (both are on at first). A reader that does not need them turns them off: every
+    /// event it does not get is one wake-up of the reading task less.
+    func report(publications: Bool, unsubscriptions: Bool) {
+        reportsPublications.store(publications, ordering: .relaxed)
+        reportsUnsubscriptions.store(unsubscriptions, ordering: .relaxed)
+    }
 
     /// Queues one event for ``flush()``.
     func yield(_ event: TransportEvent) {
@@ -168,11 +179,13 @@ final class CallbackBridge: Sendable {
     }
 
     fileprivate func didUnsubscribe(_ mid: Int32) {
+        guard reportsUnsubscriptions.load(ordering: .relaxed) else { return }
         yield(.unsubscribed(MQTTMessageID(rawValue: mid)))
     }
 
     fileprivate func didPublish(_ mid: Int32, reasonCode: Int32) {
         if reasonCode >= 0x80 { refusedPublications.add(1, ordering: .relaxed) }
+        guard reportsPublications.load(ordering: .relaxed) else { return }
         yield(.published(MQTTMessageID(rawValue: mid)))
     }
 

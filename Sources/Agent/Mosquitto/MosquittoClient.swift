@@ -53,6 +53,17 @@ package final class MosquittoClient: Sendable {
         connection.close()
     }
 
+    /// The event loop that drives this client's socket.
+    package var eventLoop: MosquittoEventLoop { connection.loop }
+
+    /// Chooses whether ``TransportEvent/published(_:)`` and ``TransportEvent/unsubscribed(_:)`` are
+    /// reported in ``events`` (both are, until this is called). A reader that ignores them should
+    /// turn them off: each one wakes it up. A change affects acknowledgements that arrive afterwards;
+    /// turn publications on before publishing the message whose acknowledgement matters.
+    package func report(publications: Bool, unsubscriptions: Bool) {
+        connection.bridge.report(publications: publications, unsubscriptions: unsubscriptions)
+    }
+
     /// How many events were dropped because nobody read ``events`` fast enough.
     package var droppedEventCount: Int { connection.bridge.droppedEventCount }
 

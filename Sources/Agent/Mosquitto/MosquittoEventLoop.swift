@@ -22,6 +22,8 @@ import Synchronization
 package final class MosquittoEventLoop: Sendable {
     private struct Pending {
         var attachments: [MosquittoConnection] = []
+        /// Jobs of tasks that run on this loop (``enqueue(_:)``), in order.
+        var jobs: [UnownedJob] = []
         var isShutDown = false
     }
 
@@ -44,6 +46,8 @@ package final class MosquittoEventLoop: Sendable {
     private let wakeFD: Int32
     private let pending = Mutex(Pending())
     private let nextConnectionID = Atomic<UInt64>(1)
+    /// The loop's thread, once it runs (`pthread_t` is an integer on Linux).
+    private let loopThread = Atomic<UInt>(0)
 
     /// Starts a loop on a new thread. Most programs use ``shared``; a separate loop suits tests and
     /// benchmarks that want to spread clients over several threads.
@@ -175,9 +179,13 @@ package final class MosquittoEventLoop: Sendable {
         defer { events.deallocate() }
         let clock = ContinuousClock()
         var nextTick = clock.now.advanced(by: .seconds(1))
+        loopThread.store(pthread_self(), ordering: .relaxed)
+        var hasJobs = false
+        var batch: [UnownedJob] = []
 
         while true {
-            let count = epoll_wait(epollFD, events, Self.batchSize, Self.milliseconds(until: nextTick, clock: clock))
+            let timeout = hasJobs ? 0 : Self.milliseconds(until: nextTick, clock: clock)
+            let count = epoll_wait(epollFD, events, Self.batchSize, timeout)
             var isWoken = false
             for index in 0..<Int(max(0, count)) {
                 let event = events[index]
@@ -197,6 +205,12 @@ package final class MosquittoEventLoop: Sendable {
                 for connection in attachments { registry[connection.id] = connection }
                 if isShutDown {
                     for connection in registry.values { connection.close() }
+                    // Tasks that still prefer this loop go on in the global pool (see enqueue).
+                    let jobs = pending.withLock { pending in
+                        defer { pending.jobs = [] }
+                        return pending.jobs
+                    }
+                    for job in jobs { globalConcurrentExecutor.enqueue(job) }
                     return
                 }
             }
@@ -205,7 +219,16 @@ package final class MosquittoEventLoop: Sendable {
                 for id in finished { registry[id] = nil }
                 nextTick = clock.now.advanced(by: .seconds(1))
             }
+            hasJobs = runJobs(into: &batch)
         }
+    }
+
+    /// Runs the jobs queued so far, in order; returns whether more were queued meanwhile.
+    private func runJobs(into batch: inout [UnownedJob]) -> Bool {
+        pending.withLock { swap(&batch, &$0.jobs) }
+        for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
+        batch.removeAll(keepingCapacity: true)
+        return pending.withLock { !$0.jobs.isEmpty }
     }
 
     private static func milliseconds(until deadline: ContinuousClock.Instant, clock: ContinuousClock) -> Int32 {
@@ -213,5 +236,26 @@ package final class MosquittoEventLoop: Sendable {
         guard remaining > .zero else { return 0 }
         let (seconds, attoseconds) = remaining.components
         return Int32(min(1000, seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1))
+    }
+}
+
+extension MosquittoEventLoop: TaskExecutor {
+    /// Queues a job of a task that prefers this loop (`withTaskExecutorPreference`); the loop runs
+    /// it after the socket events at hand, never inside a libmosquitto callback. An agent runs its
+    /// event-loop task here: a message is decoded and routed on the thread that read it, without
+    /// waking a thread of the global pool first. After ``shutdown()`` jobs go to the global pool.
+    package func enqueue(_ job: UnownedJob) {
+        let isQueued = pending.withLock { pending in
+            guard !pending.isShutDown else { return false }
+            pending.jobs.append(job)
+            return true
+        }
+        guard isQueued else {
+            globalConcurrentExecutor.enqueue(job)
+            return
+        }
+        // From the loop thread itself (a callback resuming the agent) the loop runs it before it
+        // waits again; from elsewhere, wake it.
+        if pthread_self() != loopThread.load(ordering: .relaxed) { wake() }
     }
 }

@@ -4,8 +4,8 @@ import Synchronization
 /// The responses to one two-way request, as they arrive, until the request's timeout.
 ///
 /// Every response that fits the request (coaty-js's checks) is delivered; the stream finishes
-/// when the timeout passes, the iterating task is cancelled, the stream is dropped, or the agent
-/// stops. Then the response subscription is released and late responses are dropped (counted in
+/// when the timeout passes, the iterating task is cancelled, the stream is dropped, the agent
+/// stops, or the broker refuses the response subscription. Then the response subscription is released and late responses are dropped (counted in
 /// ``Agent/statistics``).
 ///
 /// ```swift
@@ -30,12 +30,11 @@ public struct Responses<Response: CoatyEvent>: AsyncSequence, Sendable {
     ///
     /// - Throws: ``AgentError`` with code ``AgentError/Code/responseTimedOut`` when none arrived
     ///   before the timeout (or the task was cancelled), ``AgentError/Code/stopped`` when the
-    ///   agent stopped first.
+    ///   agent stopped first, ``AgentError/Code/subscribeFailed`` when the broker refused the
+    ///   subscription to the response topic of a ``Agent/RequestPublication/pipelined`` request.
     public func first() async throws -> Received<Response> {
         for await response in self { return response }
-        if ending.isStopped {
-            throw AgentError(code: .stopped, detail: "the agent stopped before any \(Response.eventType) arrived")
-        }
+        if let error = ending.error { throw error }
         throw AgentError(
             code: .responseTimedOut,
             detail: "no \(Response.eventType) arrived within \(timeout); check that a responder is online in this namespace")
@@ -49,13 +48,17 @@ public struct Responses<Response: CoatyEvent>: AsyncSequence, Sendable {
     }
 }
 
-/// Whether a request's responses ended because the agent stopped (rather than at the timeout).
+/// Why a request's responses ended early: the agent stopped, or the broker refused the response
+/// subscription (when the request was published without waiting for the SUBACK). Nothing is
+/// recorded for the timeout, cancellation or a dropped stream.
 final class ResponseEnding: Sendable {
-    private let stopped = Atomic<Bool>(false)
+    private let failure = Mutex<AgentError?>(nil)
 
-    /// Records that the agent stopped; call before finishing the stream.
-    func markStopped() { stopped.store(true, ordering: .relaxed) }
+    /// Records why the responses end; call before finishing the stream. The first reason stays.
+    func record(_ error: AgentError) {
+        failure.withLock { if $0 == nil { $0 = error } }
+    }
 
-    /// Whether ``markStopped()`` was called.
-    var isStopped: Bool { stopped.load(ordering: .relaxed) }
+    /// The recorded reason, if any.
+    var error: AgentError? { failure.withLock { $0 } }
 }

@@ -131,6 +131,8 @@ struct AuthorizationTests {
     /// With the dynamic security plugin the broker refuses the subscription in its SUBACK: the observe
     /// call throws saying so (0x80 with MQTT 3.1.1, reason code 0x87 with MQTT 5), the refusal is
     /// counted, and the agent keeps running. With MQTT 5 and QoS 1 a refused publication is counted too.
+    /// A request waiting for its SUBACK throws at once; a pipelined one (the default) ends its responses
+    /// with the same error long before its timeout.
     @Test(arguments: [Agent.MQTTVersion.v311, .v5])
     func aRefusedSubscriptionFailsTheObserveCallAndTheAgentKeepsRunning(version: Agent.MQTTVersion) async throws {
         let files = try BrokerSecurityFiles()
@@ -145,8 +147,11 @@ struct AuthorizationTests {
         try await TestBroker.withBroker(extraConfiguration: brokerConfiguration) { broker in
             var configuration = configuration("A", broker: broker, username: nil, password: nil, version: version)
             configuration.qos = .atLeastOnce
+            configuration.requestPublication = .afterSubscriptionAcknowledged
             let a = try Agent(configuration: configuration)
-            try await RunningAgents.run([a]) {
+            let b = try Agent(configuration: self.configuration("B", broker: broker, username: nil, password: nil, version: version))
+            #expect(b.configuration.requestPublication == .pipelined, "the default")
+            try await RunningAgents.run([a, b]) {
                 for attempt in 1...2 {
                     let error = await #expect(throws: AgentError.self) { try await a.observeChannel("secret") }
                     #expect(error?.code == .subscribeFailed)
@@ -169,6 +174,12 @@ struct AuthorizationTests {
                 #expect(error?.code == .subscribeFailed)
                 #expect(error?.detail.contains("no Call was published") == true, "\(String(describing: error))")
                 #expect(a.statistics.refusedSubscriptions == 3)
+                // A pipelined request has gone out behind its SUBSCRIBE; the refusal ends its responses.
+                let responses = try await b.call(Call(operation: "com.example.op"), timeout: .seconds(60))
+                let refusal = await #expect(throws: AgentError.self) { try await responses.first() }
+                #expect(refusal?.code == .subscribeFailed)
+                #expect(refusal?.detail.contains("no response can arrive") == true, "\(String(describing: refusal))")
+                #expect(b.statistics.refusedSubscriptions == 1)
                 let open = try await a.observeChannel("open")
                 try a.publish(Reliability.numbered(1, on: "secret"))
                 try a.publish(Reliability.numbered(2, on: "open"))
