@@ -20,11 +20,14 @@ enum RoundTrip {
         var publication: Agent.RequestPublication
         var usesLowLatencySocket = true
         var responseSubscription = Agent.ResponseSubscription.perRequest
+        /// Whether the requester (and the responder's handlers) run on the agent's executor.
+        var onAgentExecutor = false
 
         var label: String {
             let mode = publication == .pipelined ? "pipelined" : "after SUBACK"
             return "QoS \(qos.rawValue), \(mode)" + (usesLowLatencySocket ? "" : ", no QUICKACK/NODELAY")
                 + (responseSubscription == .namespaceWide ? ", namespace-wide response subscription" : "")
+                + (onAgentExecutor ? ", handlers on the agent's executor" : "")
         }
     }
 
@@ -46,27 +49,41 @@ enum RoundTrip {
                 patterns: Pattern.allCases, rounds: settings.rounds)
         }
         try await compare(
-            section: "B2 round trips, default broker, QoS 1", broker: settings.defaultBroker, settings: settings,
-            report: report, variants: [Variant(qos: .atLeastOnce, publication: settings.chosenPublication)],
-            patterns: Pattern.allCases, rounds: settings.rounds, qos: .atLeastOnce)
+            section: "B2 round trips, default broker, both sides on the agent's executor", broker: settings.defaultBroker,
+            settings: settings, report: report,
+            variants: [
+                Variant(publication: .pipelined, onAgentExecutor: true),
+                Variant(publication: .pipelined, responseSubscription: .namespaceWide, onAgentExecutor: true),
+            ],
+            patterns: Pattern.allCases, rounds: settings.rounds, responderOnExecutor: true)
+        for (brokerName, broker) in brokers {
+            try await compare(
+                section: "B2 round trips, \(brokerName), QoS 1", broker: broker, settings: settings,
+                report: report, variants: [Variant(qos: .atLeastOnce, publication: settings.chosenPublication)],
+                patterns: Pattern.allCases, rounds: settings.rounds, qos: .atLeastOnce)
+        }
     }
 
     /// Measures `patterns` × `variants` and the C baseline in alternation, `settings.repeats` times.
     static func compare(
         section: String, broker: BrokerEndpoint, settings: Settings, report: Report, variants: [Variant],
-        patterns: [Pattern], rounds: Int, qos: Agent.QualityOfService = .atMostOnce
+        patterns: [Pattern], rounds: Int, qos: Agent.QualityOfService = .atMostOnce, responderOnExecutor: Bool = false
     ) async throws {
         let sizes = try payloadSizes()
         var baseline: [(p50: Double, p99: Double)] = []
         var ours: [String: [(p50: Double, p99: Double)]] = [:]
         let responder = try ChildProcess.peer(
-            "respond", ["--broker", broker.url, "--qos", "\(qos.rawValue)", "--low-latency", "true"])
+            "respond",
+            ["--broker", broker.url, "--qos", "\(qos.rawValue)", "--low-latency", "true", "--on-executor", "\(responderOnExecutor)"])
         _ = try await responder.expect("ready")
         for _ in 0..<settings.repeats {
             let c = try await runBaseline(
                 settings.baselinePath,
                 ["roundtrip", "--port", broker.port, "--rounds", "\(rounds)", "--warmup", "\(rounds / 10)",
-                 "--request-size", "\(sizes.request)", "--reply-size", "\(sizes.reply)", "--qos", "\(qos.rawValue)"])
+                 "--request-size", "\(sizes.request)", "--reply-size", "\(sizes.reply)", "--qos", "\(qos.rawValue)"]
+                    // At QoS 1 the PUBACKs meet Nagle and the delayed ACK (~88 ms a round) unless the C
+                    // client sets TCP_NODELAY too, as the agent does: compare with its best case.
+                    + (qos == .atLeastOnce ? ["--nodelay"] : []))
             baseline.append((c["p50_us"] ?? .nan, c["p99_us"] ?? .nan))
             for variant in variants {
                 let requester = try await RunningAgent.start("B2 requester", broker: broker.url, qos: variant.qos) {
@@ -75,8 +92,13 @@ enum RoundTrip {
                     $0.responseSubscription = variant.responseSubscription
                 }
                 for pattern in patterns {
+                    let agent = requester.agent
                     let samples = Samples(
-                        try await measure(pattern, agent: requester.agent, rounds: rounds, warmup: rounds / 10))
+                        variant.onAgentExecutor
+                            ? try await withTaskExecutorPreference(agent.executor) {
+                                try await measure(pattern, agent: agent, rounds: rounds, warmup: rounds / 10)
+                            }
+                            : try await measure(pattern, agent: agent, rounds: rounds, warmup: rounds / 10))
                     ours["\(pattern.rawValue)|\(variant.label)", default: []].append(
                         (samples.median, samples.quantile(0.99)))
                 }
@@ -95,8 +117,9 @@ enum RoundTrip {
                         Figure(
                             section: section, name: "\(pattern.rawValue) \(quantile), \(variant.label)", unit: "µs",
                             ours: runs.map { $0[keyPath: key] }, baseline: baseline.map { $0[keyPath: key] },
-                            baselineName: "C request→reply, one reply subscription",
-                            target: broker.isDefault || section.contains("QoS 1") ? target : nil,
+                            baselineName: "C request→reply, one reply subscription"
+                                + (qos == .atLeastOnce ? ", TCP_NODELAY" : ""),
+                            target: broker.isDefault ? target : nil,
                             note: "\(rounds) rounds × \(settings.repeats)",
                             pairedRatios: zip(runs, baseline).map { $0[keyPath: key] / $1[keyPath: key] }))
                 }
@@ -181,7 +204,9 @@ enum RoundTrip {
     }
 
     /// The responder child: answers every pattern until told "done".
-    static func responderPeer(broker: String, qos: Agent.QualityOfService, usesLowLatencySocket: Bool) async throws {
+    static func responderPeer(
+        broker: String, qos: Agent.QualityOfService, usesLowLatencySocket: Bool, onAgentExecutor: Bool
+    ) async throws {
         let running = try await RunningAgent.start("B2 responder", broker: broker, qos: qos) {
             $0.broker.usesLowLatencySocket = usesLowLatencySocket
         }
@@ -191,15 +216,16 @@ enum RoundTrip {
         let queries = try await agent.observeQuery()
         let updates = try await agent.observeUpdate(objectType: Light.objectType)
         let calls = try await agent.observeCall(operation)
+        let executor: (any TaskExecutor)? = onAgentExecutor ? agent.executor : nil
         let tasks = [
-            Task {
+            Task(executorPreference: executor) {
                 for await request in discovers where request.event.objectID == light.objectId {
                     try? request.respond(Resolve(object: light))
                 }
             },
-            Task { for await request in queries { try? request.respond(Retrieve(objects: [light])) } },
-            Task { for await request in updates { try? request.respond(Complete(object: request.event.object)) } },
-            Task { for await request in calls { try? request.respond(Return(result: 3)) } },
+            Task(executorPreference: executor) { for await request in queries { try? request.respond(Retrieve(objects: [light])) } },
+            Task(executorPreference: executor) { for await request in updates { try? request.respond(Complete(object: request.event.object)) } },
+            Task(executorPreference: executor) { for await request in calls { try? request.respond(Return(result: 3)) } },
         ]
         tell("ready")
         _ = await readStdinLine()

@@ -124,7 +124,8 @@ case "peer":
             broker: broker, count: Int(option("--count", in: arguments) ?? "") ?? 100_000, qos: qos)
     case "respond":
         try await RoundTrip.responderPeer(
-            broker: broker, qos: qos, usesLowLatencySocket: option("--low-latency", in: arguments) != "false")
+            broker: broker, qos: qos, usesLowLatencySocket: option("--low-latency", in: arguments) != "false",
+            onAgentExecutor: option("--on-executor", in: arguments) == "true")
     default:
         fatalError("unknown peer role \(role)")
     }

@@ -1,0 +1,58 @@
+import Agent
+import CoreTypes
+import Testing
+
+/// `Agent.executor`: handlers that prefer the agent's network thread answer and request like any
+/// other, and a task that prefers it sees every event in order.
+@Suite(.timeLimit(.minutes(2)))
+struct AgentExecutorTests {
+    @Test
+    func handlersOnTheAgentsExecutorAnswerAndRequest() async throws {
+        try await TestBroker.withBroker { broker in
+            let a = try Agent(configuration: RunningAgents.configuration("requester", broker: broker))
+            let b = try Agent(configuration: RunningAgents.configuration("responder", broker: broker))
+            try await RunningAgents.run([a, b]) {
+                let calls = try await b.observeCall("com.example.double")
+                let responder = Task(executorPreference: b.executor) {
+                    for await request in calls {
+                        let value = request.event.parameter(at: 0)?.intValue ?? 0
+                        try? request.respond(Return(result: .int(2 * value)))
+                    }
+                }
+                defer { responder.cancel() }
+                let results = try await withTaskExecutorPreference(a.executor) {
+                    var results: [JSONValue?] = []
+                    for value in 1...50 {
+                        let call = Call(operation: "com.example.double", parameters: .positional([.int(value)]))
+                        results.append(try await a.call(call, timeout: .seconds(30)).first().event.result)
+                    }
+                    return results
+                }
+                #expect(results == (1...50).map { .int(2 * $0) })
+            }
+        }
+    }
+
+    @Test
+    func anObserverOnTheAgentsExecutorGetsEveryEventInOrder() async throws {
+        try await TestBroker.withBroker { broker in
+            let a = try Agent(configuration: RunningAgents.configuration("publisher", broker: broker))
+            let b = try Agent(configuration: RunningAgents.configuration("observer", broker: broker))
+            try await RunningAgents.run([a, b]) {
+                let channel = try await b.observeChannel("numbers")
+                let received = Task(executorPreference: b.executor) {
+                    var numbers: [Int] = []
+                    for await event in channel {
+                        numbers.append((try? Reliability.number(of: event)) ?? -1)
+                        if numbers.count == 500 { break }
+                    }
+                    return numbers
+                }
+                for number in 0..<500 {
+                    try a.publish(Reliability.numbered(number, on: "numbers"))
+                }
+                #expect(await received.value == Array(0..<500))
+            }
+        }
+    }
+}
