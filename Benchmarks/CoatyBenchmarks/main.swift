@@ -109,7 +109,7 @@ let preamble = """
     from C (`Benchmarks/MQTTBaseline`, the `mqtt-baseline` target) for messaging, `JSONSerialization`
     and `JSONEncoder` for decoding and encoding. Throughput ratios are ours ÷ baseline (higher is
     better); latency, cost and memory ratios are ours ÷ baseline (lower is better). Speed is never
-    asserted in tests.
+    asserted in tests. What profiling found and changed: [profiling.md](profiling.md).
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
