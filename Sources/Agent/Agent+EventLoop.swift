@@ -24,7 +24,7 @@ extension Agent {
                     case .message(let message):
                         route(message)
                     case .subscribed(let id, let granted):
-                        handleSubscribed(id, grantedQoS: granted)
+                        if !holdsAcknowledgement(id, grantedQoS: granted) { handleSubscribed(id, grantedQoS: granted) }
                     case .unsubscribed:
                         break
                     case .published(let id):

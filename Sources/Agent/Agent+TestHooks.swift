@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Agent {
     /// Test hook: loses the connection the way a killed process does, so the broker publishes the last will.
     ///
@@ -6,5 +8,35 @@ extension Agent {
     /// returns and every observation and pending request ends. For integration tests only.
     package func closeConnectionAbruptly() {
         client.close()
+    }
+
+    /// Test hook: from now on, SUBACKs are held back instead of handled, until
+    /// ``releaseSubscriptionAcknowledgements()``. Shows that what the agent does (routing a
+    /// pipelined request's responses, say) does not wait for them.
+    package func holdSubscriptionAcknowledgements() {
+        state.withLock { $0.heldAcknowledgements = $0.heldAcknowledgements ?? [] }
+    }
+
+    /// Test hook: how many SUBACKs are held back now.
+    package var heldSubscriptionAcknowledgementCount: Int {
+        state.withLock { $0.heldAcknowledgements?.count ?? 0 }
+    }
+
+    /// Test hook: handles the SUBACKs held back, in order, and stops holding them.
+    package func releaseSubscriptionAcknowledgements() {
+        let held = state.withLock { state in
+            defer { state.heldAcknowledgements = nil }
+            return state.heldAcknowledgements ?? []
+        }
+        for acknowledgement in held { handleSubscribed(acknowledgement.id, grantedQoS: acknowledgement.grantedQoS) }
+    }
+
+    /// Holds the SUBACK back when the test hook asks for it; returns whether it did.
+    func holdsAcknowledgement(_ id: MQTTMessageID, grantedQoS: [Int32]) -> Bool {
+        state.withLock { state in
+            guard state.heldAcknowledgements != nil else { return false }
+            state.heldAcknowledgements?.append((id, grantedQoS))
+            return true
+        }
     }
 }

@@ -32,6 +32,9 @@ struct AgentState {
     var router = Router()
     /// The namespace-wide response filters the agent holds for good (``Agent/ResponseSubscription/namespaceWide``).
     var sharedResponseFilters: Set<String> = []
+    /// Test hook: SUBACKs held back instead of handled, while not `nil`
+    /// (``Agent/holdSubscriptionAcknowledgements()``).
+    var heldAcknowledgements: [(id: MQTTMessageID, grantedQoS: [Int32])]?
     /// The pending requests that listen on each response filter, to end them if the broker refuses it.
     var requestsByResponseFilter: [String: Set<ObserverID>] = [:]
     /// When each pending request times out, and the one timer task that ends them.
