@@ -116,8 +116,18 @@ extension Agent {
     /// Observes raw MQTT messages on a topic filter (MQTT wildcards allowed; never `coaty/…`).
     ///
     /// Coaty topics never reach raw observers, even through `#`.
+    ///
+    /// - Throws: ``AgentError`` with code ``AgentError/Code/invalidEvent`` when coaty-js would refuse
+    ///   the filter, or when it breaks MQTT's wildcard rules (`a/#/b`, `a+`): coaty-js passes such a
+    ///   filter on and the broker drops the connection; here nothing is subscribed.
     public func observeRaw(_ topicFilter: String) async throws -> EventStream<Raw> {
         let plan = try plan { () throws(EventError) in try ObservationPlan.raw(topicFilter) }
+        guard MQTTTopic.isValidTopicFilter(topicFilter) else {
+            throw AgentError(
+                code: .invalidEvent,
+                detail: "raw subscription filter '\(topicFilter)' breaks MQTT's wildcard rules: '+' and '#' must fill a "
+                    + "whole level and '#' must be the last one; a broker drops the connection of a client that sends it")
+        }
         let filter = plan.topicFilter.rawValue
         return try await observe(filter, register: { router, sink in router.addRaw(sink, filter: filter) },
             unregister: { router, id in router.removeRaw(id) }
