@@ -190,7 +190,7 @@ extension Agent {
             for (index, filter) in filters.enumerated() {
                 // Waiters are resumed also when the last user left meanwhile (a request that timed out
                 // before its SUBACK), so that nobody waits for ever.
-                waiters += state.acknowledgementWaiters.removeValue(forKey: filter) ?? []
+                if let removed = state.acknowledgementWaiters.removeValue(forKey: filter) { waiters += removed.values }
                 guard state.subscriptions.users(of: filter) > 0 else { continue }
                 let code = index < grantedQoS.count ? grantedQoS[index] : 0
                 if code >= 0x80 {

@@ -13,8 +13,18 @@ extension Agent {
     /// Test hook: from now on, SUBACKs are held back instead of handled, until
     /// ``releaseSubscriptionAcknowledgements()``. Shows that what the agent does (routing a
     /// pipelined request's responses, say) does not wait for them.
-    package func holdSubscriptionAcknowledgements() {
-        state.withLock { $0.heldAcknowledgements = $0.heldAcknowledgements ?? [] }
+    ///
+    /// - Returns: The number of SUBACKs held back, each time one more is (until released).
+    @discardableResult
+    package func holdSubscriptionAcknowledgements() -> AsyncStream<Int> {
+        let (counts, continuation) = AsyncStream.makeStream(of: Int.self)
+        let previous = state.withLock { state in
+            state.heldAcknowledgements = state.heldAcknowledgements ?? []
+            defer { state.heldAcknowledgementCounts = continuation }
+            return state.heldAcknowledgementCounts
+        }
+        previous?.finish()
+        return counts
     }
 
     /// Test hook: how many SUBACKs are held back now.
@@ -24,10 +34,14 @@ extension Agent {
 
     /// Test hook: handles the SUBACKs held back, in order, and stops holding them.
     package func releaseSubscriptionAcknowledgements() {
-        let held = state.withLock { state in
-            defer { state.heldAcknowledgements = nil }
-            return state.heldAcknowledgements ?? []
+        let (held, counts) = state.withLock { state in
+            defer {
+                state.heldAcknowledgements = nil
+                state.heldAcknowledgementCounts = nil
+            }
+            return (state.heldAcknowledgements ?? [], state.heldAcknowledgementCounts)
         }
+        counts?.finish()
         for acknowledgement in held { handleSubscribed(acknowledgement.id, grantedQoS: acknowledgement.grantedQoS) }
     }
 
@@ -36,6 +50,7 @@ extension Agent {
         state.withLock { state in
             guard state.heldAcknowledgements != nil else { return false }
             state.heldAcknowledgements?.append((id, grantedQoS))
+            state.heldAcknowledgementCounts?.yield(state.heldAcknowledgements?.count ?? 0)
             return true
         }
     }

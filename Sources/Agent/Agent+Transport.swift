@@ -75,31 +75,48 @@ extension Agent {
         }
     }
 
-    /// Waits until `filter` is acknowledged or refused, the connection is lost, or the agent stops.
+    /// Waits until `filter` is acknowledged or refused, the connection is lost, the agent stops, or
+    /// the waiting task is cancelled.
     ///
     /// - Returns: The broker's SUBACK code when it refused the filter on the current connection, else `nil`.
     func waitForAcknowledgement(of filter: String) async -> Int32? {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumeNow = state.withLock { state -> Bool in
-                guard state.phase == .online, !state.acknowledged.contains(filter),
-                    state.refusedFilters[filter] == nil, state.subscriptions.users(of: filter) > 0
-                else { return true }
-                state.acknowledgementWaiters[filter, default: []].append(continuation)
-                return false
+        let id = state.withLock { $0.makeObserverID() }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = state.withLock { state -> Bool in
+                    // Checked under the lock that the cancellation handler takes too: a cancellation
+                    // either comes first and is seen here, or finds the waiter below and resumes it.
+                    guard !Task.isCancelled, state.phase == .online, !state.acknowledged.contains(filter),
+                        state.refusedFilters[filter] == nil, state.subscriptions.users(of: filter) > 0
+                    else { return true }
+                    state.acknowledgementWaiters[filter, default: [:]][id] = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
             }
-            if resumeNow { continuation.resume() }
+        } onCancel: {
+            let waiter = state.withLock { state in
+                defer { if state.acknowledgementWaiters[filter]?.isEmpty == true { state.acknowledgementWaiters[filter] = nil } }
+                return state.acknowledgementWaiters[filter]?.removeValue(forKey: id)
+            }
+            waiter?.resume()
         }
         return state.withLock { $0.refusedFilters[filter] }
     }
 
     /// Waits until `filter` is acknowledged (or the connection is lost, or the agent stops); when the
-    /// broker refused it, calls `release` and throws.
+    /// broker refused it, or the task was cancelled meanwhile, calls `release` and throws.
     ///
     /// A function of its own, not inlined: the Swift 6.3 optimizer crashed splitting the generic
     /// async `observe` when this throw sat in it.
     @inline(never)
     func requireAcknowledgement(of filter: String, purpose: String, release: () -> Void) async throws {
-        guard let code = await waitForAcknowledgement(of: filter) else { return }
+        let code = await waitForAcknowledgement(of: filter)
+        if Task.isCancelled {
+            release()
+            throw CancellationError()
+        }
+        guard let code else { return }
         release()
         throw subscriptionRefused(filter, code: code, purpose: purpose)
     }

@@ -27,7 +27,7 @@ struct AgentState {
     /// Filters the broker refused on the current connection, with their SUBACK code.
     var refusedFilters: [String: Int32] = [:]
     /// Callers waiting until a filter is acknowledged or refused (or the connection is lost, or the agent stops).
-    var acknowledgementWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
+    var acknowledgementWaiters: [String: [ObserverID: CheckedContinuation<Void, Never>]] = [:]
     var offlineQueue: OfflineQueue<Publication>
     var router = Router()
     /// The namespace-wide response filters the agent holds for good (``Agent/ResponseSubscription/namespaceWide``).
@@ -35,6 +35,8 @@ struct AgentState {
     /// Test hook: SUBACKs held back instead of handled, while not `nil`
     /// (``Agent/holdSubscriptionAcknowledgements()``).
     var heldAcknowledgements: [(id: MQTTMessageID, grantedQoS: [Int32])]?
+    /// Test hook: told the number of SUBACKs held back each time one more is.
+    var heldAcknowledgementCounts: AsyncStream<Int>.Continuation?
     /// The pending requests that listen on each response filter, to end them if the broker refuses it.
     var requestsByResponseFilter: [String: Set<ObserverID>] = [:]
     /// When each pending request times out, and the one timer task that ends them.
@@ -78,7 +80,7 @@ struct AgentState {
 
     /// Removes and returns every waiter (to resume them outside the lock).
     mutating func takeAllWaiters() -> [CheckedContinuation<Void, Never>] {
-        let all = acknowledgementWaiters.values.flatMap { $0 }
+        let all = acknowledgementWaiters.values.flatMap(\.values)
         acknowledgementWaiters = [:]
         return all
     }
