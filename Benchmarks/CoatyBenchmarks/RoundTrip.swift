@@ -93,12 +93,11 @@ enum RoundTrip {
                 }
                 for pattern in patterns {
                     let agent = requester.agent
+                    // A nil preference leaves the task where it is.
                     let samples = Samples(
-                        variant.onAgentExecutor
-                            ? try await withTaskExecutorPreference(agent.executor) {
-                                try await measure(pattern, agent: agent, rounds: rounds, warmup: rounds / 10)
-                            }
-                            : try await measure(pattern, agent: agent, rounds: rounds, warmup: rounds / 10))
+                        try await withTaskExecutorPreference(variant.onAgentExecutor ? agent.executor : nil) {
+                            try await measure(pattern, agent: agent, rounds: rounds, warmup: rounds / 10)
+                        })
                     ours["\(pattern.rawValue)|\(variant.label)", default: []].append(
                         (samples.median, samples.quantile(0.99)))
                 }

@@ -154,25 +154,25 @@ extension Agent {
             logger.trace("Dropped message with malformed Coaty topic", metadata: ["mqtt.topic": "\(name)"])
             return
         }
-        let taps = state.withLock { $0.router.taps }
+        // One look at the routing table per message: the taps and the message's own targets.
+        let (taps, targets) = state.withLock { state in (state.router.taps, state.router.targets(of: topic, named: name)) }
         if !taps.isEmpty, message.payload.count <= configuration.maximumPayloadSize {
             let event = InboundEvent.message(CoatyMessage(topic: topic, payload: message.payload, isRetained: message.retain))
             for sink in taps { sink.deliver(event) }
         }
-        if topic.eventType == .ioValue { return routeIoValue(message) }
-        guard message.payload.count <= configuration.maximumPayloadSize else {
-            return reject(message, reason: "payload of \(message.payload.count) bytes exceeds the limit")
-        }
-        if topic.eventType.isResponse {
-            routeResponse(message, topic: topic)
-        } else {
-            routeEvent(message, topic: topic)
+        switch targets {
+        case .ioValue(let sinks):
+            deliverIoValue(message, to: sinks)
+        case _ where message.payload.count > configuration.maximumPayloadSize:
+            reject(message, reason: "payload of \(message.payload.count) bytes exceeds the limit")
+        case .response(let sink):
+            routeResponse(message, topic: topic, to: sink)
+        case .events(let sinks):
+            routeEvent(message, topic: topic, to: sinks)
         }
     }
 
-    private func routeEvent(_ message: InboundMessage, topic: CoatyTopic) {
-        let key = RouteKey(eventType: topic.eventType, eventTypeFilter: topic.eventTypeFilter)
-        let sinks = state.withLock { $0.router.sinks(for: key) }
+    private func routeEvent(_ message: InboundMessage, topic: CoatyTopic, to sinks: [Sink]) {
         guard !sinks.isEmpty else {
             counters.increment(.unroutedMessages)
             return
@@ -187,11 +187,8 @@ extension Agent {
         for sink in sinks { sink.deliver(event) }
     }
 
-    private func routeResponse(_ message: InboundMessage, topic: CoatyTopic) {
-        guard let correlationID = topic.correlationID,
-            let sink = state.withLock({ $0.router.responseSink(correlationID: correlationID) }),
-            sink.responseType == topic.eventType
-        else {
+    private func routeResponse(_ message: InboundMessage, topic: CoatyTopic, to sink: ResponseSink?) {
+        guard let sink, sink.responseType == topic.eventType else {
             counters.increment(.unroutedMessages)
             return
         }
@@ -220,8 +217,7 @@ extension Agent {
         }
     }
 
-    private func routeIoValue(_ message: InboundMessage) {
-        let sinks = state.withLock { $0.router.ioSinks(route: message.topic) }
+    private func deliverIoValue(_ message: InboundMessage, to sinks: [Sink]) {
         guard !sinks.isEmpty else {
             counters.increment(.unroutedMessages)
             return

@@ -61,6 +61,25 @@ struct Router {
 
     func sinks(for key: RouteKey) -> [Sink] { coatyRoutes[key] ?? [] }
 
+    /// Where a message on a Coaty topic goes, by its event type.
+    enum Targets {
+        /// One-way events and requests: the observers of the topic's event type (and filter).
+        case events([Sink])
+        /// A response: the request waiting for its correlation id, if any.
+        case response(ResponseSink?)
+        /// An IO value: the observers of its route.
+        case ioValue([Sink])
+    }
+
+    /// The targets of a message on `topic`, whose topic name is `name`: one hash lookup.
+    func targets(of topic: CoatyTopic, named name: String) -> Targets {
+        if topic.eventType == .ioValue { return .ioValue(ioSinks(route: name)) }
+        if topic.eventType.isResponse {
+            return .response(topic.correlationID.flatMap { responses[$0] })
+        }
+        return .events(sinks(for: RouteKey(eventType: topic.eventType, eventTypeFilter: topic.eventTypeFilter)))
+    }
+
     mutating func add(_ sink: ResponseSink, correlationID: String) { responses[correlationID] = sink }
 
     mutating func removeResponses(correlationID: String) { responses[correlationID] = nil }

@@ -34,6 +34,35 @@ import Testing
         #expect(router.coatyRoutes.isEmpty)
     }
 
+    @Test func targetsOfATopicAreFoundByItsEventType() throws {
+        var router = Router()
+        router.add(Sink(id: 1) { _ in }, for: RouteKey(eventType: .advertise, eventTypeFilter: ":com.example.Light"))
+        router.add(ResponseSink(responseType: .resolve) { _, _ in true }, correlationID: "c1")
+        router.addIO(Sink(id: 3) { _ in }, route: "coaty/3/-/IOV/s1")
+        func targets(_ name: String) throws -> Router.Targets {
+            router.targets(of: try #require(try CoatyTopic(parsing: name)), named: name)
+        }
+        guard case .events(let events) = try targets("coaty/3/-/ADV::com.example.Light/s1") else {
+            Issue.record("an Advertise goes to its observers")
+            return
+        }
+        #expect(events.map(\.id) == [1])
+        guard case .response(let sink) = try targets("coaty/3/-/RSV/s2/c1"), let sink else {
+            Issue.record("a Resolve goes to the request waiting for its correlation id")
+            return
+        }
+        #expect(sink.responseType == .resolve)
+        guard case .response(nil) = try targets("coaty/3/-/RSV/s2/other") else {
+            Issue.record("a response nobody waits for has no target")
+            return
+        }
+        guard case .ioValue(let io) = try targets("coaty/3/-/IOV/s1") else {
+            Issue.record("an IO value goes to the observers of its route")
+            return
+        }
+        #expect(io.map(\.id) == [3])
+    }
+
     @Test func rawSinksMatchByWildcard() {
         var router = Router()
         router.addRaw(Sink(id: 1) { _ in }, filter: "sensors/+/temp")
