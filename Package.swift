@@ -101,6 +101,13 @@ let package = Package(
             path: "Benchmarks/MQTTBaseline",
             linkerSettings: [.linkedLibrary("mosquitto"), .linkedLibrary("pthread")]
         ),
+        // The mosquitto broker and child processes the integration and runner tests start.
+        .target(
+            name: "TestSupport",
+            dependencies: ["Agent"],
+            path: "Tests/TestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "CoreTypesTests",
             dependencies: ["CoreTypes"],
@@ -120,6 +127,7 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
+                "TestSupport",
                 "Agent",
                 "CoreTypes",
                 .product(name: "Logging", package: "swift-log"),
@@ -133,6 +141,7 @@ let package = Package(
             dependencies: [
                 // Built before the tests run; the tests start the agent-runner binary as a child process.
                 "agent-runner",
+                "TestSupport",
                 "Agent",
                 "CoreTypes",
             ],

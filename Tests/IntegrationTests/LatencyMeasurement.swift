@@ -1,6 +1,7 @@
 import Agent
 import Foundation
 import Testing
+import TestSupport
 
 /// Measures the two-way pattern Coaty uses (subscribe to a fresh response topic, wait for the SUBACK,
 /// publish the request, wait for the answer) with and without `TCP_QUICKACK` and `TCP_NODELAY`,

@@ -2,6 +2,7 @@ import Agent
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 
 @Suite(.timeLimit(.minutes(1)))
 struct MosquittoClientTests {

@@ -1,6 +1,7 @@
 import Agent
 import Foundation
 import Testing
+import TestSupport
 
 /// TLS and authorisation against a broker started with its own configuration.
 @Suite(

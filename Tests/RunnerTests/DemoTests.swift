@@ -1,5 +1,7 @@
+import Agent
 import CoreTypes
 import Testing
+import TestSupport
 
 /// `agent-runner demo`: every event pattern, on its own broker or on a given one.
 @Suite(.timeLimit(.minutes(1)))
@@ -22,7 +24,7 @@ struct DemoTests {
 
     @Test func demoRunsOnAGivenBroker() async throws {
         try await TestBroker.withBroker { broker in
-            let outcome = try await RunnerProcess.run(["demo", "--broker", broker.url, "--output", "text"])
+            let outcome = try await RunnerProcess.run(["demo", "--broker", broker.url.description, "--output", "text"])
             #expect(outcome.exitCode == 0, "\(outcome)")
             #expect(outcome.stdout.contains { $0.hasPrefix("11. Leaving") })
             #expect(!outcome.stdout.contains { $0.contains("private broker") })

@@ -2,6 +2,7 @@ import Agent
 import CoreTypes
 import Foundation
 import Testing
+import TestSupport
 
 /// Exit codes (design.md §5): 2 for bad usage or input with one line on stderr and nothing
 /// published, 3 when the broker cannot be reached or refuses the credentials, 4 when a request
@@ -61,7 +62,7 @@ struct ExitCodeTests {
             try await Watcher.with(broker) { watcher in
                 let id = TestIDs.make()
                 var environment = input.environment
-                environment["COATY_BROKER"] = broker.url
+                environment["COATY_BROKER"] = broker.url.description
                 environment["COATY_IDENTITY_ID"] = environment["COATY_IDENTITY_ID"] ?? id
                 let outcome = try await RunnerProcess.run(input.arguments, environment: environment)
                 #expect(outcome.exitCode == 2, "\(outcome)")
@@ -71,7 +72,7 @@ struct ExitCodeTests {
                 #expect(line.hasPrefix("agent-runner: "))
                 #expect(line.contains(input.mentions), "\(line)")
                 // A marker published after the bad command; nothing of the bad command comes before it.
-                let marker = try await RunnerProcess.run(["deadvertise", "marker-\(id)", "--broker", broker.url])
+                let marker = try await RunnerProcess.run(["deadvertise", "marker-\(id)", "--broker", broker.url.description])
                 #expect(marker.exitCode == 0, "\(marker)")
                 let seen = await watcher.collect { $0.deadvertises("marker-\(id)") }
                 #expect(
@@ -120,9 +121,9 @@ struct ExitCodeTests {
         ]) { broker in
             let arguments = command.map { $0 == "CONFIG" ? config.path : $0 }
             let outcome = try await RunnerProcess.run(
-                arguments + ["--broker", broker.url, "--username", "lamp"], environment: ["COATY_PASSWORD": "wrong"])
+                arguments + ["--broker", broker.url.description, "--username", "lamp"], environment: ["COATY_PASSWORD": "wrong"])
             #expect(outcome.exitCode == 3, "\(outcome)")
-            #expect(outcome.stderr.contains(broker.url), "\(outcome.stderr)")
+            #expect(outcome.stderr.contains(broker.url.description), "\(outcome.stderr)")
             #expect(outcome.stderr.lowercased().contains("refused"), "the broker's reason: \(outcome.stderr)")
         }
     }
@@ -139,7 +140,7 @@ struct ExitCodeTests {
             "allow_anonymous false", "password_file \(passwords.path)",
         ]) { broker in
             let outcome = try await RunnerProcess.run(
-                ["deadvertise", "x", "--broker", broker.url],
+                ["deadvertise", "x", "--broker", broker.url.description],
                 environment: ["COATY_USERNAME": "lamp", "COATY_PASSWORD": "right"])
             #expect(outcome.exitCode == 0, "\(outcome)")
         }
@@ -155,7 +156,7 @@ struct ExitCodeTests {
     ])
     func aRequestWithoutResponseExitsFour(_ command: [String]) async throws {
         try await TestBroker.withBroker { broker in
-            let outcome = try await RunnerProcess.run(command + ["--broker", broker.url, "--timeout", "200ms"])
+            let outcome = try await RunnerProcess.run(command + ["--broker", broker.url.description, "--timeout", "200ms"])
             #expect(outcome.exitCode == 4, "\(outcome)")
             #expect(outcome.stdout.isEmpty)
             #expect(outcome.stderrLines.count == 1)

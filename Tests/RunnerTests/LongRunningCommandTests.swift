@@ -3,6 +3,7 @@ import CoreTypes
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 
 /// The commands that run until stopped: `monitor` and `run`. They end with exit 0 on SIGTERM or
 /// SIGINT after deadvertising, and the broker sends `run`'s will when it is killed with -9.
@@ -15,7 +16,7 @@ struct LongRunningCommandTests {
         try await TestBroker.withBroker { broker in
             try await Watcher.with(broker) { watcher in
                 let id = TestIDs.make()
-                let monitor = try RunnerProcess.start(["monitor", "--broker", broker.url, "--identity-id", id])
+                let monitor = try RunnerProcess.start(["monitor", "--broker", broker.url.description, "--identity-id", id])
                 defer { monitor.kill9() }
                 // The monitor discovers the identities online once it observes everything.
                 _ = await watcher.next { $0.sourceID == id && $0.topic.eventType == .discover }
@@ -43,7 +44,7 @@ struct LongRunningCommandTests {
         try await TestBroker.withBroker { broker in
             try await Watcher.with(broker) { watcher in
                 let id = TestIDs.make()
-                let monitor = try RunnerProcess.start(["monitor", "--broker", broker.url, "--identity-id", id])
+                let monitor = try RunnerProcess.start(["monitor", "--broker", broker.url.description, "--identity-id", id])
                 defer { monitor.kill9() }
                 _ = await watcher.next { $0.sourceID == id && $0.topic.eventType == .discover }
                 let resolve = try await watcher.agent.discover(
@@ -103,7 +104,7 @@ struct LongRunningCommandTests {
             try await Watcher.with(broker) { watcher in
                 let id = TestIDs.make()
                 let agent = try RunnerProcess.start([
-                    "run", "--config", file.path, "--broker", broker.url, "--identity-id", id,
+                    "run", "--config", file.path, "--broker", broker.url.description, "--identity-id", id,
                 ])
                 defer { agent.kill9() }
                 let advertised = await watcher.next { $0.advertises(Self.lampID) }
@@ -142,7 +143,7 @@ struct LongRunningCommandTests {
             try await Watcher.with(broker) { watcher in
                 let id = TestIDs.make()
                 let agent = try RunnerProcess.start([
-                    "run", "--config", file.path, "--broker", broker.url, "--identity-id", id,
+                    "run", "--config", file.path, "--broker", broker.url.description, "--identity-id", id,
                 ])
                 defer { agent.kill9() }
                 let log = await watcher.next { $0.sourceID == id && $0.topic.eventTypeFilter == "Log" }
@@ -160,7 +161,7 @@ struct LongRunningCommandTests {
             try await Watcher.with(broker) { watcher in
                 let id = TestIDs.make()
                 let agent = try RunnerProcess.start([
-                    "run", "--config", file.path, "--broker", broker.url, "--identity-id", id,
+                    "run", "--config", file.path, "--broker", broker.url.description, "--identity-id", id,
                 ])
                 defer { agent.kill9() }
                 _ = await watcher.next { $0.advertises(Self.lampID) }

@@ -2,6 +2,7 @@ import Agent
 import CoreTypes
 import Glibc
 import Testing
+import TestSupport
 
 /// Each one-shot subcommand of agent-runner against a real broker: what it prints (JSON lines)
 /// and what it puts on the wire.
@@ -15,7 +16,7 @@ struct OneShotCommandTests {
             try await Watcher.with(broker) { watcher in
                 let id = TestIDs.make()
                 let outcome = try await RunnerProcess.run(
-                    ["advertise", "--broker", broker.url, "--identity-id", id, "--object", Self.lamp])
+                    ["advertise", "--broker", broker.url.description, "--identity-id", id, "--object", Self.lamp])
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 let line = try #require(try outcome.json().first)
                 #expect(line["event"] == "Advertise")
@@ -33,7 +34,7 @@ struct OneShotCommandTests {
     @Test func advertiseRepeatsAndFillsInAMissingObjectId() async throws {
         try await TestBroker.withBroker { broker in
             let outcome = try await RunnerProcess.run([
-                "advertise", "--broker", broker.url, "--repeat", "3", "--interval", "1ms",
+                "advertise", "--broker", broker.url.description, "--repeat", "3", "--interval", "1ms",
                 "--object", #"{"objectType":"coaty.CoatyObject","coreType":"CoatyObject","name":"No id"}"#,
             ])
             #expect(outcome.exitCode == 0, "\(outcome)")
@@ -48,7 +49,7 @@ struct OneShotCommandTests {
             try await Watcher.with(broker) { watcher in
                 let id = TestIDs.make()
                 let outcome = try await RunnerProcess.run([
-                    "deadvertise", "--broker", broker.url, "--identity-id", id, "a", "b",
+                    "deadvertise", "--broker", broker.url.description, "--identity-id", id, "a", "b",
                 ])
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 #expect(try outcome.json().first?["data"] == ["objectIds": ["a", "b"]])
@@ -63,7 +64,7 @@ struct OneShotCommandTests {
         try await TestBroker.withBroker { broker in
             try await Watcher.with(broker) { watcher in
                 let outcome = try await RunnerProcess.run([
-                    "channel", "news", "--broker", broker.url, "--object", Self.lamp,
+                    "channel", "news", "--broker", broker.url.description, "--object", Self.lamp,
                 ])
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 #expect(try outcome.json().first?["event"] == "Channel")
@@ -79,7 +80,7 @@ struct OneShotCommandTests {
             try await Watcher.with(broker) { watcher in
                 let responder = watcher.agent.identity.objectId
                 let outcome = try await RunnerProcess.run([
-                    "discover", "--broker", broker.url, "--object-id", responder, "--max-responses", "1", "--timeout",
+                    "discover", "--broker", broker.url.description, "--object-id", responder, "--max-responses", "1", "--timeout",
                     "30s",
                 ])
                 #expect(outcome.exitCode == 0, "\(outcome)")
@@ -107,7 +108,7 @@ struct OneShotCommandTests {
                 }
                 defer { answering.cancel() }
                 let outcome = try await RunnerProcess.run([
-                    "query", "--broker", broker.url, "--object-type", "com.example.Light",
+                    "query", "--broker", broker.url.description, "--object-type", "com.example.Light",
                     "--filter", #"{"conditions":["name",[6,"Hall%"]],"take":5}"#, "--max-responses", "1", "--timeout",
                     "30s",
                 ])
@@ -128,7 +129,7 @@ struct OneShotCommandTests {
                 }
                 defer { answering.cancel() }
                 let outcome = try await RunnerProcess.run([
-                    "update", "--broker", broker.url, "--object", Self.lamp, "--max-responses", "1", "--timeout", "30s",
+                    "update", "--broker", broker.url.description, "--object", Self.lamp, "--max-responses", "1", "--timeout", "30s",
                 ])
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 let line = try #require(try outcome.json().first)
@@ -152,7 +153,7 @@ struct OneShotCommandTests {
                 }
                 defer { answering.cancel() }
                 let outcome = try await RunnerProcess.run([
-                    "call", "com.example.add", "--broker", broker.url, "--params", "[2,3]", "--max-responses", "1",
+                    "call", "com.example.add", "--broker", broker.url.description, "--params", "[2,3]", "--max-responses", "1",
                     "--timeout", "30s",
                 ])
                 #expect(outcome.exitCode == 0, "\(outcome)")
@@ -168,7 +169,7 @@ struct OneShotCommandTests {
             try await Watcher.with(broker) { watcher in
                 let raw = try await watcher.agent.observeRaw("test/raw/#")
                 let outcome = try await RunnerProcess.run([
-                    "raw", "publish", "test/raw/one", "hello", "--broker", broker.url,
+                    "raw", "publish", "test/raw/one", "hello", "--broker", broker.url.description,
                 ])
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 #expect(try outcome.json().first == ["event": "Raw", "topic": "test/raw/one", "dataText": "hello"])
@@ -183,9 +184,9 @@ struct OneShotCommandTests {
         try await TestBroker.withBroker { broker in
             // A retained message reaches the observer as soon as it subscribes: no race with its start.
             let published = try await RunnerProcess.run(
-                ["raw", "publish", "test/retained", #"{"temperature":21.5}"#, "--retain", "--broker", broker.url])
+                ["raw", "publish", "test/retained", #"{"temperature":21.5}"#, "--retain", "--broker", broker.url.description])
             #expect(published.exitCode == 0, "\(published)")
-            let observer = try RunnerProcess.start(["raw", "observe", "test/#", "--broker", broker.url])
+            let observer = try RunnerProcess.start(["raw", "observe", "test/#", "--broker", broker.url.description])
             defer { observer.kill9() }
             let line = try JSONValue(parsing: try #require(await observer.nextLine()))
             #expect(line == ["event": "Raw", "topic": "test/retained", "retain": true, "data": ["temperature": 21.5]])
@@ -200,7 +201,7 @@ struct OneShotCommandTests {
             let outcome = try await RunnerProcess.run(
                 ["deadvertise", "x"],
                 environment: [
-                    "COATY_BROKER": broker.url, "COATY_NAMESPACE": "plant-3", "COATY_IDENTITY_ID": id,
+                    "COATY_BROKER": broker.url.description, "COATY_NAMESPACE": "plant-3", "COATY_IDENTITY_ID": id,
                     "COATY_OUTPUT": "json",
                 ])
             #expect(outcome.exitCode == 0, "\(outcome)")
@@ -214,7 +215,7 @@ struct OneShotCommandTests {
         try await TestBroker.withBroker { broker in
             let outcome = try await RunnerProcess.run(
                 ["deadvertise", "x", "--namespace", "from-option"],
-                environment: ["COATY_BROKER": broker.url, "COATY_NAMESPACE": "from-environment"])
+                environment: ["COATY_BROKER": broker.url.description, "COATY_NAMESPACE": "from-environment"])
             #expect(outcome.exitCode == 0, "\(outcome)")
             #expect(try outcome.json().first?["namespace"] == "from-option")
         }
@@ -222,7 +223,7 @@ struct OneShotCommandTests {
 
     @Test func globalOptionsMayComeBeforeTheSubcommand() async throws {
         try await TestBroker.withBroker { broker in
-            let outcome = try await RunnerProcess.run(["--broker", broker.url, "--namespace=early", "deadvertise", "x"])
+            let outcome = try await RunnerProcess.run(["--broker", broker.url.description, "--namespace=early", "deadvertise", "x"])
             #expect(outcome.exitCode == 0, "\(outcome)")
             #expect(try outcome.json().first?["namespace"] == "early")
         }
@@ -231,7 +232,7 @@ struct OneShotCommandTests {
     @Test func textOutputHasAlignedColumns() async throws {
         try await TestBroker.withBroker { broker in
             let outcome = try await RunnerProcess.run(
-                ["deadvertise", "an-id", "--broker", broker.url, "--name", "Column test", "--output", "text"])
+                ["deadvertise", "an-id", "--broker", broker.url.description, "--name", "Column test", "--output", "text"])
             #expect(outcome.exitCode == 0, "\(outcome)")
             let line = try #require(outcome.stdout.first)
             // time, event, type, source name, summary

@@ -1,6 +1,7 @@
 import Agent
 import CoreTypes
 import Testing
+import TestSupport
 
 /// A call that waits for a SUBACK (an observation, or a request published after its SUBACK) ends
 /// with `CancellationError` when its task is cancelled, instead of waiting for a SUBACK that may

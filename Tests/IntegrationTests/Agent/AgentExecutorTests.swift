@@ -1,6 +1,7 @@
 import Agent
 import CoreTypes
 import Testing
+import TestSupport
 
 /// `Agent.executor`: handlers that prefer the agent's network thread answer and request like any
 /// other, and a task that prefers it sees every event in order.

@@ -2,6 +2,7 @@ import Agent
 import CoreTypes
 import Foundation
 import Testing
+import TestSupport
 
 /// A registered application type used across the agent tests.
 struct Light: CoatyObject, Hashable {

@@ -3,6 +3,7 @@ import CoreTypes
 import ServiceLifecycle
 import ServiceLifecycleTestKit
 import Testing
+import TestSupport
 
 /// The last publications of an agent that stops reach the broker, followed by its Deadvertise:
 /// whether it stops by graceful shutdown or by cancellation of ``Agent/run()``, and even when the

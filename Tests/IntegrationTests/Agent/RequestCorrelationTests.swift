@@ -2,6 +2,7 @@ import Agent
 import CoreTypes
 import Foundation
 import Testing
+import TestSupport
 
 /// Two-way requests under load and in every publication and subscription mode: each request gets
 /// exactly its own responses, and responses nobody waits for are dropped and counted (issue 8).

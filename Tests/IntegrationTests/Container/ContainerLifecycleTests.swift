@@ -4,6 +4,7 @@ import ServiceLifecycle
 import ServiceLifecycleTestKit
 import Synchronization
 import Testing
+import TestSupport
 
 @Suite(.timeLimit(.minutes(1)))
 struct ContainerLifecycleTests {

@@ -4,6 +4,7 @@ import Logging
 import ServiceLifecycle
 import ServiceLifecycleTestKit
 import Synchronization
+import TestSupport
 
 /// Containers running against a test broker for the duration of a closure.
 enum RunningContainers {

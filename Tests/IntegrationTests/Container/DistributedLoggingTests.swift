@@ -2,6 +2,7 @@ import Agent
 import CoreTypes
 import Logging
 import Testing
+import TestSupport
 
 @Suite(.timeLimit(.minutes(1)))
 struct DistributedLoggingTests {

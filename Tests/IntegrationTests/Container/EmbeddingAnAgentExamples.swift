@@ -4,6 +4,7 @@ import Logging
 import ServiceLifecycle
 import ServiceLifecycleTestKit
 import Testing
+import TestSupport
 
 /// The code of the article "Embedding an agent in another program" (Sources/Agent/Agent.docc), of
 /// the README section "Embedding the library" and of the ``Controller`` and ``Agent`` module

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import Agent
+import TestSupport
 
 /// An agent that holds lamps and resolves Discovers for them by id, counting the Discovers.
 final class LampHolder: Sendable {

@@ -1,6 +1,7 @@
 import Agent
 import CoreTypes
 import Testing
+import TestSupport
 
 @Suite(.timeLimit(.minutes(1)))
 struct ObjectLifecycleControllerTests {

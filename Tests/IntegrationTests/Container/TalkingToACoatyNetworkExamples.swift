@@ -2,6 +2,7 @@ import Agent
 import CoreTypes
 import Synchronization
 import Testing
+import TestSupport
 
 /// What the documentation examples print, with a way to wait for it.
 final class PrintedLines: Sendable {

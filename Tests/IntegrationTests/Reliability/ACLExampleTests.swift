@@ -2,6 +2,7 @@ import Agent
 import CoreTypes
 import Foundation
 import Testing
+import TestSupport
 
 /// The example ACL of the README's Security section, run against a real mosquitto: it must do what
 /// the README says it does.

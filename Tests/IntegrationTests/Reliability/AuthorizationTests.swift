@@ -2,6 +2,7 @@ import Agent
 import CoreTypes
 import Foundation
 import Testing
+import TestSupport
 
 /// Authentication with a mosquitto password file, and authorisation with an ACL file and with the
 /// dynamic security plugin: what is refused, how the agent says so, and that it keeps running.

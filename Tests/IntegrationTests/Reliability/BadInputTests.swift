@@ -3,6 +3,7 @@ import CoreTypes
 import Foundation
 import Logging
 import Testing
+import TestSupport
 
 /// Bad payloads on a topic the agent observes, published by a raw client: none reaches the observer,
 /// each is counted and logged at debug with its topic, and the agent goes on.

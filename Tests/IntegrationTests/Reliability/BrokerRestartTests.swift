@@ -2,6 +2,7 @@ import Agent
 import CoreTypes
 import Foundation
 import Testing
+import TestSupport
 
 /// The broker dies and comes back (or not): what reaches the observers, in what order, and what is lost.
 @Suite(.timeLimit(.minutes(2)))

@@ -3,6 +3,7 @@ import CoreTypes
 import Foundation
 import ServiceLifecycleTestKit
 import Testing
+import TestSupport
 
 /// Graceful shutdown at awkward moments: `run()` must return (the time limit is generous on
 /// purpose; nothing here measures time) and, whenever the broker was reachable, the Deadvertise

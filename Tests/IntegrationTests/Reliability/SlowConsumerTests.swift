@@ -2,6 +2,7 @@ import Agent
 import CoreTypes
 import Foundation
 import Testing
+import TestSupport
 
 /// Observers that never read, and observers whose task fails: they must not hold up anybody else,
 /// and what they miss is counted.

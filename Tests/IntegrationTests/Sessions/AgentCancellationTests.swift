@@ -1,6 +1,7 @@
 import Agent
 import CoreTypes
 import Testing
+import TestSupport
 
 /// Regression test: cancelling a running agent while messages stream in must not deadlock.
 @Suite(.timeLimit(.minutes(1)))

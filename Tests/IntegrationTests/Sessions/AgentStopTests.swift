@@ -1,6 +1,7 @@
 import Agent
 import CoreTypes
 import Testing
+import TestSupport
 
 /// Regression tests for agent bugs the session scenarios found.
 @Suite(.timeLimit(.minutes(1)))

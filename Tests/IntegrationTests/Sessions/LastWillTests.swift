@@ -1,6 +1,7 @@
 import Agent
 import CoreTypes
 import Testing
+import TestSupport
 
 /// One `join` case of `topics.json`: what a coaty-js agent puts on the wire when it joins, and
 /// the last will it leaves with the broker.

@@ -1,6 +1,7 @@
 import Agent
 import CoreTypes
 import Testing
+import TestSupport
 
 /// Runs one scenario with Swift agents on a test broker and returns what was captured.
 enum SessionDriver {

@@ -2,6 +2,7 @@ import Agent
 import CoreTypes
 import Foundation
 import Testing
+import TestSupport
 
 /// Tests of the session harness itself, with scenarios written here (not captured from
 /// coaty-js): their expectations come from the wire protocol, so that a harness feature the

@@ -2,6 +2,7 @@ import Agent
 import CoreTypes
 import Foundation
 import Testing
+import TestSupport
 
 /// The capture client of a scenario: an MQTT client subscribed to `coaty/#` (and the scenario's
 /// other topics), like the client that recorded `sessions.json`, plus the barriers that cut the

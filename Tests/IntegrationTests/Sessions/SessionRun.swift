@@ -2,6 +2,7 @@ import Agent
 import CoreTypes
 import Synchronization
 import Testing
+import TestSupport
 
 /// The Swift agents of one scenario while it runs, and what their observers received.
 ///

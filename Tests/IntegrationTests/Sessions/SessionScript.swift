@@ -1,5 +1,6 @@
 import Agent
 import CoreTypes
+import TestSupport
 
 /// What the Swift agents do in one scenario: one closure per step label, run in the step's order.
 ///

@@ -1,6 +1,7 @@
 import Agent
 import CoreTypes
 import Testing
+import TestSupport
 
 /// The scenarios of `sessions.json`, replayed by Swift agents in the same roles (same identity
 /// ids, names and namespaces) on a real mosquitto: the same topics and payload bytes must go out,

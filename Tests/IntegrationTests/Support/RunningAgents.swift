@@ -1,6 +1,7 @@
 import Agent
 import CoreTypes
 import Foundation
+import TestSupport
 
 /// Agents running against a test broker for the duration of a closure.
 enum RunningAgents {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A throwaway certificate authority and a server certificate for `localhost` / `127.0.0.1`, made with
 /// the `openssl` command in a temporary directory.

@@ -1,5 +1,6 @@
 import Agent
 import Testing
+import TestSupport
 
 /// A ``MosquittoClient`` with the iterator over its events, and waits that name what they expect.
 struct TestClient {

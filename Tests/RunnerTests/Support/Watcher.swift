@@ -1,6 +1,7 @@
 import Agent
 import CoreTypes
 import Foundation
+import TestSupport
 
 /// An agent on the test broker that sees every Coaty message of its namespace, so a test can
 /// check what agent-runner put on the wire, and can answer requests.
@@ -13,7 +14,7 @@ struct Watcher: Sendable {
         _ broker: TestBroker, namespace: String = "-", _ body: @Sendable (Watcher) async throws -> Result
     ) async throws -> Result {
         var configuration = Agent.Configuration(identity: Identity(name: "Watcher"), namespace: namespace)
-        configuration.broker.url = broker.url
+        configuration.broker.url = broker.url.description
         let agent = try Agent(configuration: configuration)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await agent.run() }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Password, ACL and dynamic-security files for one test broker, in a temporary directory that
 /// is removed by ``remove()``.

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 
 /// Certificates for the TLS tests, generated once per test run with the `openssl` command line
 /// into a temporary directory: a CA, a second CA nobody trusts, broker certificates (valid for

@@ -2,6 +2,7 @@ import Agent
 import CoreTypes
 import Foundation
 import Testing
+import TestSupport
 
 /// Waits and checks shared by the fault tests: connection states, the broker's view of an agent's
 /// subscriptions, and numbered Channel streams.

@@ -1,4 +1,4 @@
-import Agent
+package import Agent
 import Foundation
 import Glibc
 import Synchronization
@@ -7,17 +7,18 @@ import Synchronization
 /// configuration, stopped when the test's closure returns.
 ///
 /// When `COATY_TEST_BROKER` is set to `host:port`, that broker is used instead and nothing is started
-/// (then ``restart()`` and extra configuration lines are not available).
+/// (then ``restart()`` and extra configuration lines are not available). Shared by the integration
+/// and runner tests (the `TestSupport` target).
 ///
 /// ```swift
 /// try await TestBroker.withBroker { broker in
 ///     let client = try MosquittoClient(configuration: .init(clientID: "a", broker: broker.url))
 /// }
 /// ```
-final class TestBroker: Sendable {
+package final class TestBroker: Sendable {
     /// What went wrong while starting or using the broker.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     private struct Running {
@@ -26,15 +27,15 @@ final class TestBroker: Sendable {
     }
 
     /// The host clients connect to.
-    let host: String
+    package let host: String
     /// The port clients connect to.
-    let port: Int
+    package let port: Int
     private let extraConfiguration: [String]
     private let isExternal: Bool
     private let running = Mutex(Running())
 
     /// The broker's address as a ``BrokerURL`` (`mqtt://127.0.0.1:<port>`).
-    var url: BrokerURL { BrokerURL(host: host, port: port) }
+    package var url: BrokerURL { BrokerURL(host: host, port: port) }
 
     private init(host: String, port: Int, extraConfiguration: [String], isExternal: Bool) {
         self.host = host
@@ -46,7 +47,7 @@ final class TestBroker: Sendable {
     /// Starts a broker, runs `body` with it and stops the broker, also when `body` throws.
     ///
     /// - Parameter extraConfiguration: More `mosquitto.conf` lines (TLS listeners, ACLs, limits).
-    static func withBroker<Result>(
+    package static func withBroker<Result>(
         extraConfiguration: [String] = [],
         _ body: (TestBroker) async throws -> Result
     ) async throws -> Result {
@@ -56,7 +57,7 @@ final class TestBroker: Sendable {
     }
 
     /// Starts a broker on a free loopback port (or uses `COATY_TEST_BROKER`).
-    static func start(extraConfiguration: [String] = []) async throws -> TestBroker {
+    package static func start(extraConfiguration: [String] = []) async throws -> TestBroker {
         if let external = ProcessInfo.processInfo.environment["COATY_TEST_BROKER"], !external.isEmpty {
             guard extraConfiguration.isEmpty else {
                 throw Failure(
@@ -83,20 +84,20 @@ final class TestBroker: Sendable {
 
     /// Stops the broker process and starts it again on the same port, with the same configuration.
     /// Connected clients see their connection drop.
-    func restart() async throws {
+    package func restart() async throws {
         stop()
         try await startOnSamePort()
     }
 
     /// A broker on a free loopback port that is not running yet: connections are refused until
     /// ``startOnSamePort()``. Stop it with ``stop()`` (also when the test fails).
-    static func reserve(extraConfiguration: [String] = []) throws -> TestBroker {
+    package static func reserve(extraConfiguration: [String] = []) throws -> TestBroker {
         TestBroker(host: "127.0.0.1", port: try freeLoopbackPort(), extraConfiguration: extraConfiguration, isExternal: false)
     }
 
     /// Starts the broker process on its port, with its configuration: after ``reserve(extraConfiguration:)``,
     /// or after ``stop()`` to bring a killed broker back.
-    func startOnSamePort() async throws {
+    package func startOnSamePort() async throws {
         guard !isExternal else { throw Failure(description: "cannot restart the broker named by COATY_TEST_BROKER") }
         var lastFailure = ""
         for _ in 0..<20 {
@@ -110,7 +111,7 @@ final class TestBroker: Sendable {
 
     /// Kills the broker process (SIGKILL, so clients see their connections drop at once), waits for
     /// it and removes its temporary directory.
-    func stop() {
+    package func stop() {
         let stopped = running.withLock { running in
             defer { running = Running() }
             return (running.process, running.directory)
@@ -122,7 +123,7 @@ final class TestBroker: Sendable {
     }
 
     /// The broker's output so far (errors, warnings, notices and information), at most the last 64 KiB.
-    var output: String {
+    package var output: String {
         running.withLock { $0.process?.text ?? "" }
     }
 
@@ -177,7 +178,7 @@ final class TestBroker: Sendable {
     }
 
     /// Binds port 0 on 127.0.0.1 to let the kernel pick a free port, and closes the socket again.
-    static func freeLoopbackPort() throws -> Int {
+    package static func freeLoopbackPort() throws -> Int {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
         defer { close(socket) }
@@ -197,7 +198,7 @@ final class TestBroker: Sendable {
     }
 
     /// Whether a TCP connection to 127.0.0.1:`port` succeeds right now.
-    static func acceptsConnections(port: Int) -> Bool {
+    package static func acceptsConnections(port: Int) -> Bool {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { return false }
         defer { close(socket) }

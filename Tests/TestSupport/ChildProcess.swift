@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+package import Glibc
 import Synchronization
 
 /// A child process started with `posix_spawn`, its standard output and error collected on a thread.
@@ -8,9 +8,9 @@ import Synchronization
 /// descriptor, which crashed while the 1,100-client test opened and closed sockets in parallel, and
 /// its children inherit the blocked signals of the worker thread that starts them (mosquitto then
 /// ignores SIGTERM). Here the child gets an empty signal mask and a `closefrom(3)` file action.
-final class ChildProcess: Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+package final class ChildProcess: Sendable {
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     private struct Output {
@@ -28,12 +28,12 @@ final class ChildProcess: Sendable {
                 symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
         }()
 
-    let pid: pid_t
+    package let pid: pid_t
     private let output = Mutex(Output())
     private let exitStatus = Mutex<Int32?>(nil)
 
     /// Starts `executable` with `arguments`; stdin is `/dev/null`, stdout and stderr are collected.
-    init(_ executable: String, arguments: [String]) throws {
+    package init(_ executable: String, arguments: [String]) throws {
         var pipeFDs: [Int32] = [0, 0]
         guard pipe(&pipeFDs) == 0 else { throw Failure(description: "pipe failed: errno \(errno)") }
         let (readFD, writeFD) = (pipeFDs[0], pipeFDs[1])
@@ -77,10 +77,10 @@ final class ChildProcess: Sendable {
     }
 
     /// Everything the process wrote so far (the last 64 KiB).
-    var text: String { output.withLock { $0.text } }
+    package var text: String { output.withLock { $0.text } }
 
     /// Waits until the output contains `marker` (`true`) or ends without it (`false`).
-    func waitForOutput(containing marker: String) async -> Bool {
+    package func waitForOutput(containing marker: String) async -> Bool {
         await withCheckedContinuation { continuation in
             let answer: Bool? = output.withLock { output in
                 if output.text.contains(marker) { return true }
@@ -93,7 +93,7 @@ final class ChildProcess: Sendable {
     }
 
     /// Waits until the process closes its output, and returns all of it.
-    func waitForEndOfOutput() async -> String {
+    package func waitForEndOfOutput() async -> String {
         _ = await withCheckedContinuation { continuation in
             let isFinished = output.withLock { output in
                 if !output.isFinished { output.waiters.append((nil, continuation)) }
@@ -105,7 +105,7 @@ final class ChildProcess: Sendable {
     }
 
     /// Sends `signal`; does nothing once the process has been reaped.
-    func send(_ signal: Int32) {
+    package func send(_ signal: Int32) {
         exitStatus.withLock { status in
             if status == nil { _ = Glibc.kill(pid, signal) }
         }
@@ -113,7 +113,7 @@ final class ChildProcess: Sendable {
 
     /// Waits for the process to exit and returns its wait status (blocks the calling thread).
     @discardableResult
-    func waitForExit() -> Int32 {
+    package func waitForExit() -> Int32 {
         exitStatus.withLock { status in
             if let status { return status }
             var value: Int32 = 0
@@ -124,7 +124,7 @@ final class ChildProcess: Sendable {
     }
 
     /// Kills the process with SIGKILL and reaps it.
-    func kill() {
+    package func kill() {
         send(SIGKILL)
         waitForExit()
     }
