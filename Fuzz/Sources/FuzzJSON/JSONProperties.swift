@@ -93,8 +93,11 @@ enum JSONProperties {
             third == reparsed && third?.hashValue == reparsed.hashValue, "the fixed point parses to a different value")
     }
 
+    /// The limit applies to the text's nesting: a member that a later duplicate key replaces counts
+    /// too, so the value can be shallower than its text (`{"a":[[1]],"a":1}`).
     private static func checkDepthLimit(_ value: JSONValue, _ input: UnsafeBufferPointer<UInt8>) {
-        let depth = value.nestingDepth
+        let depth = textDepth(input)
+        require(value.nestingDepth <= depth, "value depth \(value.nestingDepth) deeper than its text's \(depth)")
         guard depth > 0 else { return }
         require(
             (try? JSONParser(maximumDepth: depth).parse(input)) == value, "depth \(depth) rejected at limit \(depth)")
@@ -105,6 +108,35 @@ enum JSONProperties {
             require(
                 error.code == .tooDeep, "depth \(depth) at limit \(depth - 1) failed with \(error) instead of tooDeep")
         }
+    }
+
+    /// How deeply arrays and objects nest in a valid JSON text, counted on its bytes.
+    private static func textDepth(_ input: UnsafeBufferPointer<UInt8>) -> Int {
+        var depth = 0
+        var deepest = 0
+        var isInString = false
+        var isEscaped = false
+        for byte in input {
+            if isInString {
+                if isEscaped {
+                    isEscaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    isEscaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    isInString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): isInString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
     }
 
     /// A text that is one number must read exactly as Swift's own (correctly rounded) parsers read it.

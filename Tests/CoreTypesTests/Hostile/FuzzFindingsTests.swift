@@ -19,6 +19,16 @@ import Testing
         #expect(MQTTTopic.matches(topic: topic, filter: filter) == matches)
     }
 
+    /// The depth limit counts the text's nesting, also inside a member that a later duplicate key
+    /// replaces: the parser rejects deep input before it knows which members survive. Found by
+    /// FuzzJSON (crash-60e23404): a vector whose `"object"` member, 4 levels deep, was repeated as a string.
+    @Test func theDepthLimitCountsNestingThatADuplicateKeyReplaces() throws {
+        let text = Array(#"{"a":[[1]],"a":1}"#.utf8)
+        let value = try JSONParser(maximumDepth: 3).parse(text)
+        #expect(value == ["a": 1])
+        #expect(throws: JSONParseError.self) { try JSONParser(maximumDepth: 2).parse(text) }
+    }
+
     /// Topic levels and wildcards are bytes, not characters: a `+` or `/` followed by a combining
     /// mark forms one Swift `Character` with it, but is still a `+` or `/` byte. Found by FuzzTopics
     /// (crash-36f67607): a filter level `+\u{031C}` is not a wildcard level.
