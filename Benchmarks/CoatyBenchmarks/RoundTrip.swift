@@ -237,16 +237,25 @@ extension RoundTrip {
     /// `CoatyBenchmarks diag PORT ROUNDS`: Discover→Resolve rounds printed one by one (for strace/perf).
     static func diagnose(port: String, rounds: Int, pipelined: Bool) async throws {
         let broker = "mqtt://127.0.0.1:\(port)"
-        let responder = try ChildProcess.peer("respond", ["--broker", broker, "--qos", "0"])
+        let environment = ProcessInfo.processInfo.environment
+        let onExecutor = environment["DIAG_EXECUTOR"] == "1"
+        let namespaceWide = environment["DIAG_NAMESPACE_WIDE"] == "1"
+        let responder = try ChildProcess.peer(
+            "respond", ["--broker", broker, "--qos", "0", "--on-executor", "\(onExecutor)"])
         _ = try await responder.expect("ready")
         let requester = try await RunningAgent.start("diag requester", broker: broker) {
             $0.requestPublication = pipelined ? .pipelined : .afterSubscriptionAcknowledged
+            $0.responseSubscription = namespaceWide ? .namespaceWide : .perRequest
         }
         tell("pid \(getpid()) ready; measuring in 3 s")
-        try await Task.sleep(for: .seconds(Double(ProcessInfo.processInfo.environment["DIAG_DELAY"] ?? "0") ?? 0))
+        try await Task.sleep(for: .seconds(Double(environment["DIAG_DELAY"] ?? "0") ?? 0))
         let pids = [getpid(), responder.pid]
+        let pattern = Pattern.allCases.first { "\($0)" == environment["DIAG_PATTERN"] } ?? .discover
+        let agent = requester.agent
         let before = pids.map(ProcessCounters.init(pid:))
-        let samples = try await measure(.discover, agent: requester.agent, rounds: rounds, warmup: 0)
+        let samples = try await withTaskExecutorPreference(onExecutor ? agent.executor : nil) {
+            try await measure(pattern, agent: agent, rounds: rounds, warmup: 0)
+        }
         let after = pids.map(ProcessCounters.init(pid:))
         let sorted = Samples(samples)
         let costs = zip(before, after).map { before, after in

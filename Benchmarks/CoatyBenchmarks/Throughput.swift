@@ -14,6 +14,9 @@ enum Throughput {
         var received: Int
         var decodedAsLight: Int
         var droppedByAgent: Int
+        /// CPU time per Advertise of the publisher's and of the subscriber's process, in µs.
+        var publisherCPU: Double
+        var subscriberCPU: Double
     }
 
     static func run(_ settings: Settings, report: Report) async throws {
@@ -24,6 +27,8 @@ enum Throughput {
             var baseline: [Double] = []
             var ratios: [Double] = []
             var losses: [String] = []
+            var cpu: [(publisher: Double, subscriber: Double)] = []
+            var cCPU: [(publisher: Double, subscriber: Double)] = []
             for _ in 0..<settings.repeats {
                 let c = try await runBaseline(
                     settings.baselinePath,
@@ -31,8 +36,10 @@ enum Throughput {
                      "--extra", "1", "--qos", "\(qos.rawValue)"])
                 let outcome = try await measure(broker: settings.defaultBroker.url, count: count, qos: qos)
                 baseline.append(c["rate"] ?? .nan)
+                cCPU.append((c["publisher_cpu_us"] ?? .nan, c["subscriber_cpu_us"] ?? .nan))
                 ours.append(outcome.rate)
                 ratios.append(outcome.rate / (c["rate"] ?? .nan))
+                cpu.append((outcome.publisherCPU, outcome.subscriberCPU))
                 if outcome.received != count || outcome.decodedAsLight != count || outcome.droppedByAgent != 0 {
                     losses.append(
                         "received \(outcome.received) of \(count), \(outcome.decodedAsLight) as Light, \(outcome.droppedByAgent) dropped")
@@ -44,7 +51,11 @@ enum Throughput {
                     section: "B1 throughput", name: "Advertise of a \(payloadSize)-byte payload, QoS \(qos.rawValue), decoded as Light",
                     unit: "Advertise/s", ours: ours, baseline: baseline,
                     baselineName: "C pub→sub, 2 MQTT messages per Advertise", target: .ratioAtLeast(0.8),
-                    note: losses.isEmpty ? "\(count) per run, none lost" : "LOSS: \(losses.joined(separator: "; "))",
+                    note: (losses.isEmpty ? "\(count) per run, none lost" : "LOSS: \(losses.joined(separator: "; "))")
+                        + "; CPU per Advertise: publisher \(Report.format(Samples(cpu.map(\.publisher)).median)) µs, "
+                        + "subscriber \(Report.format(Samples(cpu.map(\.subscriber)).median)) µs (C: "
+                        + "\(Report.format(Samples(cCPU.map(\.publisher)).median)) µs and "
+                        + "\(Report.format(Samples(cCPU.map(\.subscriber)).median)) µs)",
                     pairedRatios: ratios))
         }
     }
@@ -61,7 +72,8 @@ enum Throughput {
 
         let clock = ContinuousClock()
         let progress = Progress()
-        let consumer = Task {
+        let onExecutor = ProcessInfo.processInfo.environment["B1_EXECUTOR"] == "1"
+        let consumer = Task(executorPreference: onExecutor ? subscriber.agent.executor : nil) {
             var received = 0
             var lights = 0
             for await event in events {
@@ -73,17 +85,21 @@ enum Throughput {
             return (received, lights)
         }
         let start = clock.now
+        let cpuBefore = [ProcessCounters(pid: peer.pid), ProcessCounters(pid: getpid())]
         peer.send("go")
         await progress.waitUntilStalled(orReached: count, stall: .seconds(3), consumer: consumer)
         let (received, lights) = await consumer.value
         let last = progress.lastInstant ?? clock.now
+        let cpuAfter = [ProcessCounters(pid: peer.pid), ProcessCounters(pid: getpid())]
+        let cpu = zip(cpuBefore, cpuAfter).map { ($1.cpuSeconds - $0.cpuSeconds) * 1e6 / Double(max(received, 1)) }
         peer.send("done")
         await peer.wait()
         let statistics = subscriber.agent.statistics
         await subscriber.stop()
         return Outcome(
             rate: Double(received) / start.duration(to: last).seconds, received: received, decodedAsLight: lights,
-            droppedByAgent: statistics.droppedInboundMessages + statistics.droppedObserverEvents + statistics.rejectedPayloads)
+            droppedByAgent: statistics.droppedInboundMessages + statistics.droppedObserverEvents + statistics.rejectedPayloads,
+            publisherCPU: cpu[0], subscriberCPU: cpu[1])
     }
 
     /// The publisher child: advertises `count` lights when told "go".

@@ -142,6 +142,14 @@ static void sub_on_message(struct mosquitto *mosq, void *context, const struct m
     pthread_mutex_unlock(&s->lock);
 }
 
+/* User and system CPU time of `who` (RUSAGE_SELF or RUSAGE_CHILDREN), in seconds. */
+static double cpu_seconds(int who) {
+    struct rusage usage;
+    getrusage(who, &usage);
+    return (double)(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        + (double)(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
 static void run_publisher(const struct options *options, const char *topic_a, const char *topic_b, int ready_fd, int go_fd) {
     struct subscriber state = { .lock = PTHREAD_MUTEX_INITIALIZER, .changed = PTHREAD_COND_INITIALIZER };
     struct mosquitto *mosq = new_client("baseline-pub", options, &state);
@@ -206,6 +214,7 @@ static int throughput(const struct options *options) {
 
     read_byte(ready[0]);
     double start = now_seconds();
+    double cpu_start = cpu_seconds(RUSAGE_SELF);
     write_byte(go[1], 'g');
     /* Wait for all messages, or until none has come for three seconds (then some were lost). */
     pthread_mutex_lock(&state.lock);
@@ -221,13 +230,17 @@ static int throughput(const struct options *options) {
     long received = state.received;
     double end = state.last;
     pthread_mutex_unlock(&state.lock);
+    double subscriber_cpu = cpu_seconds(RUSAGE_SELF) - cpu_start;
     write_byte(go[1], 'd');
     waitpid(child, NULL, 0);
+    double publisher_cpu = cpu_seconds(RUSAGE_CHILDREN);
     mosquitto_disconnect(mosq);
     mosquitto_loop_stop(mosq, false);
     mosquitto_destroy(mosq);
     double seconds = end - start;
-    printf("received=%ld seconds=%.6f rate=%.1f\n", received, seconds, seconds > 0 ? (double)received / seconds : 0.0);
+    double per = received > 0 ? 1e6 / (double)received : 0.0;
+    printf("received=%ld seconds=%.6f rate=%.1f publisher_cpu_us=%.2f subscriber_cpu_us=%.2f\n", received, seconds,
+           seconds > 0 ? (double)received / seconds : 0.0, publisher_cpu * per, subscriber_cpu * per);
     return received == options->count ? 0 : 2;
 }
 

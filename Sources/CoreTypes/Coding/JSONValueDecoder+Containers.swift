@@ -1,9 +1,17 @@
+/// The position after the member a keyed decoding container found last.
+final class MemberCursor {
+    var next = 0
+}
+
 struct JSONValueKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: JSONValueDecoding
     let object: JSONObject
     let codingPath: [any CodingKey]
     /// Whether lookups are recorded in the decoder's ``JSONValueDecoding/accessedTopLevelMembers``.
     let tracks: Bool
+    /// Where the next member is looked for first: `Decodable` types usually read their members in
+    /// the order they were written, so each is found at once instead of by a scan.
+    let cursor = MemberCursor()
 
     var allKeys: [Key] {
         object.keys.compactMap { wireKey in
@@ -26,7 +34,8 @@ struct JSONValueKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
     /// The member for `key`, or `nil` when it is missing.
     @inline(__always)
     private func member(_ key: Key) -> JSONValue? {
-        guard let position = object.position(of: wireName(key)) else { return nil }
+        guard let position = object.position(of: wireName(key), hint: cursor.next) else { return nil }
+        cursor.next = position + 1
         if tracks { decoder.accessedTopLevelMembers?[position] = true }
         return object[position].value
     }

@@ -58,7 +58,7 @@ struct PayloadWriter {
             throw self.error(.unencodableObject, field, "jsonObject() failed: \(error)")
         }
         do {
-            _ = try EventObjects.coreRegistry.decodeObject(json)
+            try ObjectTypeRegistry.validateCoreForm(json)
         } catch {
             throw self.error(.invalidObject, field, error.description)
         }
@@ -68,10 +68,6 @@ struct PayloadWriter {
 
 /// Shared helpers for the objects inside events.
 enum EventObjects {
-    /// A registry that knows only the core types: decoding with it checks exactly the core type
-    /// rules (coaty-js `CoreTypes.isObject`), whatever application types an agent registered.
-    static let coreRegistry = ObjectTypeRegistry()
-
     /// coaty-js's event constructors of Advertise and Update: the object type must be usable as a
     /// topic level.
     static func checkObjectType(

@@ -57,6 +57,13 @@ public struct JSONObject: Sendable {
         return nil
     }
 
+    /// The position of `key`, looked for first at `hint` (a decoder that reads members in wire
+    /// order finds each at the position after the previous one).
+    @inlinable func position(of key: String, hint: Int) -> Int? {
+        if hint < storage.count, storage[hint].key.hasSameUTF8(as: key) { return hint }
+        return position(of: key)
+    }
+
     /// Whether the object has a member named `key` (its value may be `null`).
     @inlinable public func contains(key: String) -> Bool { position(of: key) != nil }
 
@@ -146,11 +153,33 @@ extension String {
     /// Whether both strings have the same UTF-8 bytes (JavaScript's `===`); Swift's `==` also
     /// equates canonically equivalent strings.
     @inlinable func hasSameUTF8(as other: String) -> Bool {
+        // Native strings know their UTF-8 length: most different keys differ there already.
+        guard utf8.count == other.utf8.count else { return false }
         let compared: Bool?? = utf8.withContiguousStorageIfAvailable { mine in
-            other.utf8.withContiguousStorageIfAvailable { theirs in mine.elementsEqual(theirs) }
+            other.utf8.withContiguousStorageIfAvailable { theirs in
+                UnsafeRawBufferPointer(mine).hasSameBytes(as: UnsafeRawBufferPointer(theirs))
+            }
         }
         if let compared = compared ?? nil { return compared }
         return utf8.elementsEqual(other.utf8)
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// Whether both buffers hold the same bytes, compared eight at a time (they have the same count).
+    @inlinable func hasSameBytes(as other: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset + 8 <= count {
+            guard loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                == other.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset += 8
+        }
+        while offset < count {
+            guard self[offset] == other[offset] else { return false }
+            offset += 1
+        }
+        return true
     }
 }
 

@@ -166,6 +166,20 @@ public struct ObjectTypeRegistry: Sendable {
         return try Self.coreStruct(for: coreType).init(wire: json, context: context, registry: self)
     }
 
+    /// Checks `json` with exactly the rules of the core type it declares, as decoding it with a
+    /// registry of core types only would, without building the object when that core type is
+    /// `CoatyObject` (whose rules are the base fields'): outbound events check every object so.
+    static func validateCoreForm(_ json: JSONObject) throws(ObjectDecodingError) {
+        let context = WireContext(of: json)
+        guard context.coreType == CoreType.coatyObject.rawValue else {
+            _ = try ObjectTypeRegistry().decode(json, context: context)
+            return
+        }
+        var base = BaseFields()
+        for (key, value) in json { _ = try base.read(key, value, context) }
+        _ = try base.required(as: nil, context)
+    }
+
     /// The struct that decodes objects of `coreType`.
     static func coreStruct(for coreType: CoreType) -> any CoreObject.Type {
         switch coreType {
