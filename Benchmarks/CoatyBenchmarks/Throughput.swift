@@ -19,49 +19,70 @@ enum Throughput {
         var subscriberCPU: Double
     }
 
+    /// Where the subscriber's consumer task runs.
+    enum Consumer: CaseIterable {
+        /// A plain task in the global pool: each message that finds it waiting wakes a pool thread.
+        case globalPool
+        /// A task that prefers the agent's executor (`Agent.executor`), as latency-critical,
+        /// non-blocking handlers may.
+        case agentExecutor
+
+        var label: String {
+            switch self {
+            case .globalPool: ""
+            case .agentExecutor: ", consumer on the agent's executor"
+            }
+        }
+    }
+
     static func run(_ settings: Settings, report: Report) async throws {
         let payloadSize = try Advertise(object: Fixtures.light()).payload().count
         for qos in [Agent.QualityOfService.atMostOnce, .atLeastOnce] {
             let count = qos == .atMostOnce ? settings.throughputCount : settings.throughputCount / 3
-            var ours: [Double] = []
             var baseline: [Double] = []
-            var ratios: [Double] = []
-            var losses: [String] = []
-            var cpu: [(publisher: Double, subscriber: Double)] = []
             var cCPU: [(publisher: Double, subscriber: Double)] = []
+            var outcomes: [Consumer: [Outcome]] = [:]
+            var losses: [String] = []
             for _ in 0..<settings.repeats {
                 let c = try await runBaseline(
                     settings.baselinePath,
                     ["throughput", "--port", settings.defaultBroker.port, "--count", "\(count)", "--size", "\(payloadSize)",
                      "--extra", "1", "--qos", "\(qos.rawValue)"])
-                let outcome = try await measure(broker: settings.defaultBroker.url, count: count, qos: qos)
                 baseline.append(c["rate"] ?? .nan)
                 cCPU.append((c["publisher_cpu_us"] ?? .nan, c["subscriber_cpu_us"] ?? .nan))
-                ours.append(outcome.rate)
-                ratios.append(outcome.rate / (c["rate"] ?? .nan))
-                cpu.append((outcome.publisherCPU, outcome.subscriberCPU))
-                if outcome.received != count || outcome.decodedAsLight != count || outcome.droppedByAgent != 0 {
-                    losses.append(
-                        "received \(outcome.received) of \(count), \(outcome.decodedAsLight) as Light, \(outcome.droppedByAgent) dropped")
-                }
                 if Int(c["received"] ?? 0) != count { losses.append("C baseline received \(Int(c["received"] ?? 0)) of \(count)") }
+                for consumer in Consumer.allCases {
+                    let outcome = try await measure(broker: settings.defaultBroker.url, count: count, qos: qos, consumer: consumer)
+                    outcomes[consumer, default: []].append(outcome)
+                    if outcome.received != count || outcome.decodedAsLight != count || outcome.droppedByAgent != 0 {
+                        losses.append(
+                            "received \(outcome.received) of \(count), \(outcome.decodedAsLight) as Light, \(outcome.droppedByAgent) dropped")
+                    }
+                }
             }
-            report.add(
-                Figure(
-                    section: "B1 throughput", name: "Advertise of a \(payloadSize)-byte payload, QoS \(qos.rawValue), decoded as Light",
-                    unit: "Advertise/s", ours: ours, baseline: baseline,
-                    baselineName: "C pub→sub, 2 MQTT messages per Advertise", target: .ratioAtLeast(0.8),
-                    note: (losses.isEmpty ? "\(count) per run, none lost" : "LOSS: \(losses.joined(separator: "; "))")
-                        + "; CPU per Advertise: publisher \(Report.format(Samples(cpu.map(\.publisher)).median)) µs, "
-                        + "subscriber \(Report.format(Samples(cpu.map(\.subscriber)).median)) µs (C: "
-                        + "\(Report.format(Samples(cCPU.map(\.publisher)).median)) µs and "
-                        + "\(Report.format(Samples(cCPU.map(\.subscriber)).median)) µs)",
-                    pairedRatios: ratios))
+            let cNote =
+                "C: publisher \(Report.format(Samples(cCPU.map(\.publisher)).median)) µs, "
+                + "subscriber \(Report.format(Samples(cCPU.map(\.subscriber)).median)) µs"
+            for consumer in Consumer.allCases {
+                let runs = outcomes[consumer] ?? []
+                report.add(
+                    Figure(
+                        section: "B1 throughput",
+                        name: "Advertise of a \(payloadSize)-byte payload, QoS \(qos.rawValue), decoded as Light\(consumer.label)",
+                        unit: "Advertise/s", ours: runs.map(\.rate), baseline: baseline,
+                        baselineName: "C pub→sub, 2 MQTT messages per Advertise", target: .ratioAtLeast(0.8),
+                        note: (losses.isEmpty ? "\(count) per run, none lost" : "LOSS: \(losses.joined(separator: "; "))")
+                            + "; CPU per Advertise: publisher \(Report.format(Samples(runs.map(\.publisherCPU)).median)) µs, "
+                            + "subscriber \(Report.format(Samples(runs.map(\.subscriberCPU)).median)) µs (\(cNote))",
+                        pairedRatios: zip(runs, baseline).map { $0.rate / $1 }))
+            }
         }
     }
 
     /// One run: a publisher child advertises `count` lights as fast as it can; this process counts them.
-    static func measure(broker: String, count: Int, qos: Agent.QualityOfService) async throws -> Outcome {
+    static func measure(
+        broker: String, count: Int, qos: Agent.QualityOfService, consumer placement: Consumer
+    ) async throws -> Outcome {
         let subscriber = try await RunningAgent.start("B1 subscriber", broker: broker, qos: qos) {
             $0.inboundBufferSize = 2 * count + 1000
             $0.observerBufferSize = count + 1000
@@ -72,8 +93,7 @@ enum Throughput {
 
         let clock = ContinuousClock()
         let progress = Progress()
-        let onExecutor = ProcessInfo.processInfo.environment["B1_EXECUTOR"] == "1"
-        let consumer = Task(executorPreference: onExecutor ? subscriber.agent.executor : nil) {
+        let consumer = Task(executorPreference: placement == .agentExecutor ? subscriber.agent.executor : nil) {
             var received = 0
             var lights = 0
             for await event in events {

@@ -27,6 +27,8 @@ final class MosquittoConnection: Sendable {
         var isWriteArmed = false
         /// Whether libmosquitto's log goes to the bridge (from connect until the CONNACK).
         var isCapturingLog = false
+        /// Whether data was read since `TCP_QUICKACK` was last set (see ``acknowledgeReads()``).
+        var hasUnacknowledgedReads = false
     }
 
     /// How many packets one readiness event reads before the loop turns to other sockets.
@@ -193,7 +195,8 @@ final class MosquittoConnection: Sendable {
             let readMask = EPOLLIN.rawValue | EPOLLERR.rawValue | EPOLLHUP.rawValue | EPOLLRDHUP.rawValue
             // During a TLS handshake only mosquitto_loop_read moves it on, even when the socket is writable.
             let reads = events & readMask != 0 || (events & EPOLLOUT.rawValue != 0 && broker.usesTLS)
-            var outcome = reads ? readAvailable(handle, socket: socket) : (result: MOSQ_ERR_SUCCESS.rawValue, errno: 0)
+            var outcome =
+                reads ? readAvailable(handle, socket: socket, state: &state) : (result: MOSQ_ERR_SUCCESS.rawValue, errno: 0)
             if outcome.result == MOSQ_ERR_SUCCESS.rawValue {
                 outcome = writeQueued(handle, socket: socket)
             }
@@ -217,8 +220,12 @@ final class MosquittoConnection: Sendable {
     }
 
     /// Reads until the socket has nothing more (or the budget is spent: level-triggered `epoll`
-    /// reports the rest), then sets `TCP_QUICKACK` so the kernel acknowledges at once.
-    private func readAvailable(_ handle: OpaquePointer, socket: Int32) -> (result: Int32, errno: Int32) {
+    /// reports the rest). The loop calls ``acknowledgeReads()`` once the jobs these reads started
+    /// have run.
+    private func readAvailable(
+        _ handle: OpaquePointer, socket: Int32, state: inout State
+    ) -> (result: Int32, errno: Int32) {
+        state.hasUnacknowledgedReads = usesTCPQuickAck
         for _ in 0..<Self.readBudget {
             errno = 0
             let result = mosquitto_loop_read(handle, 1)
@@ -228,12 +235,23 @@ final class MosquittoConnection: Sendable {
             }
             if errnoValue == EAGAIN || errnoValue == EWOULDBLOCK { break }
         }
-        if usesTCPQuickAck {
+        return (MOSQ_ERR_SUCCESS.rawValue, 0)
+    }
+
+    /// Sets `TCP_QUICKACK` after reads, so that the kernel acknowledges what it received at once
+    /// instead of up to 40 ms later (which, with the broker's Nagle algorithm, would hold back the
+    /// broker's next packet to us). Called on the event loop thread after the jobs that the reads
+    /// started have run: when a handler on the loop answered meanwhile, its packet carried the
+    /// acknowledgement, and setting the option sends nothing; before, it cost a pure ACK segment on
+    /// the round trip's critical path.
+    func acknowledgeReads() {
+        state.withLock { state in
+            guard state.hasUnacknowledgedReads, let socket = state.socket else { return }
+            state.hasUnacknowledgedReads = false
             var on: Int32 = 1
             // Best effort: failing leaves the kernel's delayed ACK in place, nothing worse.
             _ = setsockopt(socket, Int32(IPPROTO_TCP), TCP_QUICKACK, &on, socklen_t(MemoryLayout<Int32>.size))
         }
-        return (MOSQ_ERR_SUCCESS.rawValue, 0)
     }
 
     /// Writes what libmosquitto has queued, as far as the socket takes it.

@@ -173,6 +173,12 @@ package final class MosquittoEventLoop: Sendable {
 
     /// The loop: runs on its own thread until ``shutdown()``. The registry of connected clients is a
     /// local variable, so only this thread ever sees it.
+    /// How often one round of the loop runs the jobs queued meanwhile before it polls again.
+    private static let jobPassesPerRound = 4
+
+    /// How many rounds of a loop that always has jobs may pass before reads are acknowledged.
+    private static let roundsBeforeAcknowledging = 4
+
     private func run() {
         var registry: [UInt64: MosquittoConnection] = [:]
         let events = UnsafeMutablePointer<epoll_event>.allocate(capacity: Int(Self.batchSize))
@@ -182,6 +188,8 @@ package final class MosquittoEventLoop: Sendable {
         loopThread.store(pthread_self(), ordering: .relaxed)
         var hasJobs = false
         var batch: [UnownedJob] = []
+        var serviced: [MosquittoConnection] = []
+        var roundsSinceAcknowledgement = 0
 
         while true {
             let timeout = hasJobs ? 0 : Self.milliseconds(until: nextTick, clock: clock)
@@ -191,8 +199,12 @@ package final class MosquittoEventLoop: Sendable {
                 let event = events[index]
                 if event.data.u64 == Self.wakeToken {
                     isWoken = true
-                } else if let connection = registry[event.data.u64], !connection.service(events: event.events) {
-                    registry[event.data.u64] = nil
+                } else if let connection = registry[event.data.u64] {
+                    if connection.service(events: event.events) {
+                        if !serviced.contains(where: { $0 === connection }) { serviced.append(connection) }
+                    } else {
+                        registry[event.data.u64] = nil
+                    }
                 }
             }
             if isWoken {
@@ -219,7 +231,23 @@ package final class MosquittoEventLoop: Sendable {
                 for id in finished { registry[id] = nil }
                 nextTick = clock.now.advanced(by: .seconds(1))
             }
+            // Jobs usually queue a few more (the agent's task routes a message to a handler that
+            // prefers this loop): run those too before polling again, within a bound that keeps
+            // the sockets served.
             hasJobs = runJobs(into: &batch)
+            var passes = 1
+            while hasJobs && passes < Self.jobPassesPerRound {
+                hasJobs = runJobs(into: &batch)
+                passes += 1
+            }
+            // Once the jobs the reads started have run (a handler on this loop has answered, and
+            // its packet carried the acknowledgement), or after a few rounds of a loop kept busy.
+            roundsSinceAcknowledgement += 1
+            if !serviced.isEmpty && (!hasJobs || roundsSinceAcknowledgement >= Self.roundsBeforeAcknowledging) {
+                for connection in serviced { connection.acknowledgeReads() }
+                serviced.removeAll(keepingCapacity: true)
+                roundsSinceAcknowledgement = 0
+            }
         }
     }
 
