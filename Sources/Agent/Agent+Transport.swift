@@ -158,7 +158,7 @@ extension Agent {
         let (taps, targets) = state.withLock { state in (state.router.taps, state.router.targets(of: topic, named: name)) }
         if !taps.isEmpty, message.payload.count <= configuration.maximumPayloadSize {
             let event = InboundEvent.message(CoatyMessage(topic: topic, payload: message.payload, isRetained: message.retain))
-            for sink in taps { sink.deliver(event) }
+            deliver(event, to: taps)
         }
         switch targets {
         case .ioValue(let sinks):
@@ -184,7 +184,17 @@ extension Agent {
         } catch {
             return reject(message, reason: "\(error)")
         }
-        for sink in sinks { sink.deliver(event) }
+        deliver(event, to: sinks)
+    }
+
+    /// Hands `event` to `sinks` once the network thread's current pass of jobs has run (at once
+    /// when routing runs elsewhere): a consumer waiting in the global pool is then resumed once for
+    /// all the messages one wake-up of the loop read, not once per message. The order of the events
+    /// each sink gets stays the order of the messages.
+    private func deliver(_ event: InboundEvent, to sinks: [Sink]) {
+        client.eventLoop.afterCurrentJobs {
+            for sink in sinks { sink.deliver(event) }
+        }
     }
 
     private func routeResponse(_ message: InboundMessage, topic: CoatyTopic, to sink: ResponseSink?) {
@@ -208,12 +218,10 @@ extension Agent {
             return
         }
         if !raw.isEmpty {
-            let event = InboundEvent.raw(Raw(topic: message.topic, payload: message.payload, retain: message.retain))
-            for sink in raw { sink.deliver(event) }
+            deliver(InboundEvent.raw(Raw(topic: message.topic, payload: message.payload, retain: message.retain)), to: raw)
         }
         if !io.isEmpty {
-            let event = InboundEvent.ioValue(route: message.topic, payload: message.payload)
-            for sink in io { sink.deliver(event) }
+            deliver(InboundEvent.ioValue(route: message.topic, payload: message.payload), to: io)
         }
     }
 
@@ -222,8 +230,7 @@ extension Agent {
             counters.increment(.unroutedMessages)
             return
         }
-        let event = InboundEvent.ioValue(route: message.topic, payload: message.payload)
-        for sink in sinks { sink.deliver(event) }
+        deliver(InboundEvent.ioValue(route: message.topic, payload: message.payload), to: sinks)
     }
 
     private func reject(_ message: InboundMessage, reason: String) {

@@ -24,6 +24,8 @@ package final class MosquittoEventLoop: Sendable {
         var attachments: [MosquittoConnection] = []
         /// Jobs of tasks that run on this loop (``enqueue(_:)``), in order.
         var jobs: [UnownedJob] = []
+        /// Work to run once the jobs of the current pass have run (``afterCurrentJobs(_:)``), in order.
+        var afterJobs: [@Sendable () -> Void] = []
         var isShutDown = false
     }
 
@@ -217,6 +219,7 @@ package final class MosquittoEventLoop: Sendable {
                 for connection in attachments { registry[connection.id] = connection }
                 if isShutDown {
                     for connection in registry.values { connection.close() }
+                    runDeferredWork()
                     // Tasks that still prefer this loop go on in the global pool (see enqueue).
                     let jobs = pending.withLock { pending in
                         defer { pending.jobs = [] }
@@ -251,12 +254,34 @@ package final class MosquittoEventLoop: Sendable {
         }
     }
 
-    /// Runs the jobs queued so far, in order; returns whether more were queued meanwhile.
+    /// Runs the jobs queued so far, in order, then the work they deferred with
+    /// ``afterCurrentJobs(_:)``; returns whether more jobs were queued meanwhile.
     private func runJobs(into batch: inout [UnownedJob]) -> Bool {
         pending.withLock { swap(&batch, &$0.jobs) }
         for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
         batch.removeAll(keepingCapacity: true)
+        runDeferredWork()
         return pending.withLock { !$0.jobs.isEmpty }
+    }
+
+    private func runDeferredWork() {
+        let work = pending.withLock { pending in
+            defer { pending.afterJobs.removeAll() }
+            return pending.afterJobs
+        }
+        for item in work { item() }
+    }
+
+    /// Runs `work` once the jobs of the loop's current pass have run, when called from a job on
+    /// the loop's thread; anywhere else, runs it at once.
+    ///
+    /// The agent hands inbound events to its observers' streams this way: all the messages one
+    /// wake-up of the loop read reach a waiting consumer with one resumption, instead of one per
+    /// message (each resumption of a task in the global pool wakes one of its threads).
+    package func afterCurrentJobs(_ work: @escaping @Sendable () -> Void) {
+        guard pthread_self() == loopThread.load(ordering: .relaxed) else { return work() }
+        // On the loop's thread, inside a job: runJobs runs the work when the pass ends.
+        pending.withLock { $0.afterJobs.append(work) }
     }
 
     private static func milliseconds(until deadline: ContinuousClock.Instant, clock: ContinuousClock) -> Int32 {

@@ -85,8 +85,7 @@ final class RunnerProcess: Sendable {
         Thread {
             var pending = ""
             while true {
-                let chunk = stdout.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
+                guard let chunk = readChunk(stdout.fileHandleForReading.fileDescriptor) else { break }
                 pending += String(decoding: chunk, as: UTF8.self)
                 while let newline = pending.firstIndex(of: "\n") {
                     let line = String(pending[..<newline])
@@ -104,13 +103,25 @@ final class RunnerProcess: Sendable {
         }.start()
         Thread {
             while true {
-                let chunk = stderr.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
+                guard let chunk = readChunk(stderr.fileHandleForReading.fileDescriptor) else { break }
                 runner.stderrText.withLock { $0 += String(decoding: chunk, as: UTF8.self) }
             }
             stderrFinished.finish()
         }.start()
         return runner
+    }
+
+    /// The next bytes from `descriptor`, or `nil` at its end. Unlike `FileHandle.availableData`,
+    /// which traps on any read error, a read that a signal interrupts is retried (the tests of
+    /// signal handling deliver signals to this process too).
+    private static func readChunk(_ descriptor: Int32) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            return Array(buffer[..<count])
+        }
     }
 
     /// Runs `agent-runner` to the end.

@@ -1,0 +1,60 @@
+import Synchronization
+import Testing
+
+@testable import Agent
+
+/// `MosquittoEventLoop.afterCurrentJobs`: how the agent batches deliveries to its observers.
+@Suite(.timeLimit(.minutes(1)))
+struct MosquittoEventLoopTests {
+    @Test
+    func workDeferredFromAJobOnTheLoopRunsOnceTheJobHasRun() async throws {
+        let loop = try MosquittoEventLoop()
+        defer { loop.shutdown() }
+        let order = Recorder<String>()
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Task(executorPreference: loop) {
+                loop.afterCurrentJobs {
+                    order.append("deferred")
+                    done.resume()
+                }
+                order.append("rest of the job")
+            }
+        }
+        #expect(order.items == ["rest of the job", "deferred"])
+    }
+
+    @Test
+    func workDeferredFromJobsRunsInTheOrderItWasDeferred() async throws {
+        let loop = try MosquittoEventLoop()
+        defer { loop.shutdown() }
+        let order = Recorder<Int>()
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Task(executorPreference: loop) {
+                for number in 0..<100 {
+                    loop.afterCurrentJobs { order.append(number) }
+                    if number.isMultiple(of: 10) { await Task.yield() }  // spread over several jobs
+                }
+                loop.afterCurrentJobs { done.resume() }
+            }
+        }
+        #expect(order.items == Array(0..<100))
+    }
+
+    @Test
+    func workDeferredAwayFromTheLoopRunsAtOnce() throws {
+        let loop = try MosquittoEventLoop()
+        defer { loop.shutdown() }
+        let ran = Recorder<Bool>()
+        loop.afterCurrentJobs { ran.append(true) }
+        #expect(ran.items == [true])
+    }
+}
+
+/// What deferred work recorded, from any thread.
+private final class Recorder<Item: Sendable>: Sendable {
+    private let storage = Mutex<[Item]>([])
+
+    func append(_ item: Item) { storage.withLock { $0.append(item) } }
+
+    var items: [Item] { storage.withLock { $0 } }
+}
