@@ -11,24 +11,26 @@ extension Agent {
             // a message is decoded and routed right after it was read, without a thread switch.
             // libmosquitto's callbacks still only copy and queue; this runs between epoll waits.
             await withTaskExecutorPreference(client.eventLoop) {
-                for await event in client.events {
-                    switch event {
-                    case .connected(let code):
-                        if code.isAccepted {
-                            handleConnected()
-                        } else {
-                            handleRefused(code)
+                while let batch = await client.events.nextBatch() {
+                    for event in batch {
+                        switch event {
+                        case .connected(let code):
+                            if code.isAccepted {
+                                handleConnected()
+                            } else {
+                                handleRefused(code)
+                            }
+                        case .disconnected(let error):
+                            if handleDisconnected(error) { scheduleReconnect(in: &group) }
+                        case .message(let message):
+                            route(message)
+                        case .subscribed(let id, let granted):
+                            if !holdsAcknowledgement(id, grantedQoS: granted) { handleSubscribed(id, grantedQoS: granted) }
+                        case .unsubscribed:
+                            break
+                        case .published(let id):
+                            handlePublished(id)
                         }
-                    case .disconnected(let error):
-                        if handleDisconnected(error) { scheduleReconnect(in: &group) }
-                    case .message(let message):
-                        route(message)
-                    case .subscribed(let id, let granted):
-                        if !holdsAcknowledgement(id, grantedQoS: granted) { handleSubscribed(id, grantedQoS: granted) }
-                    case .unsubscribed:
-                        break
-                    case .published(let id):
-                        handlePublished(id)
                     }
                 }
             }

@@ -2,12 +2,8 @@ import Foundation
 package import Glibc
 import Synchronization
 
-/// A child process started with `posix_spawn`, its standard output and error collected on a thread.
-///
-/// Foundation's `Process` is not used: on Linux it lists `/proc/self/fd` to close every inherited
-/// descriptor, which crashed while the 1,100-client test opened and closed sockets in parallel, and
-/// its children inherit the blocked signals of the worker thread that starts them (mosquitto then
-/// ignores SIGTERM). Here the child gets an empty signal mask and a `closefrom(3)` file action.
+/// A child process started with ``Spawn/process(_:arguments:environment:stdout:stderr:)``, its
+/// standard output and error collected on a thread.
 package final class ChildProcess: Sendable {
     package struct Failure: Error, CustomStringConvertible {
         package let description: String
@@ -18,15 +14,6 @@ package final class ChildProcess: Sendable {
         var isFinished = false
         var waiters: [(marker: String?, continuation: CheckedContinuation<Bool, Never>)] = []
     }
-
-    /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34), which Glibc's Swift module hides
-    /// behind `_GNU_SOURCE`; looked up at run time.
-    private static let addCloseFrom:
-        (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
-            guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-            return unsafeBitCast(
-                symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-        }()
 
     package let pid: pid_t
     private let output = Mutex(Output())
@@ -42,35 +29,12 @@ package final class ChildProcess: Sendable {
         _ = fcntl(readFD, F_SETFD, FD_CLOEXEC)
         _ = fcntl(writeFD, F_SETFD, FD_CLOEXEC)
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, writeFD, 1)
-        posix_spawn_file_actions_adddup2(&actions, writeFD, 2)
-        // The child must not inherit other tests' sockets: a broker holding a copy of a client's socket
-        // would keep that connection open after the client closes it (and hold back its will).
-        _ = Self.addCloseFrom?(&actions, 3)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaultSignals = sigset_t()
-        sigemptyset(&defaultSignals)
-        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE] { sigaddset(&defaultSignals, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid = pid_t()
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
-        guard result == 0 else {
+        let pid: pid_t
+        do {
+            pid = try Spawn.process(executable, arguments: arguments, stdout: writeFD, stderr: writeFD)
+        } catch {
             close(readFD)
-            throw Failure(description: "cannot start \(executable): " + String(cString: strerror(result)))
+            throw Failure(description: "\(error)")
         }
         self.pid = pid
         startReading(readFD)
@@ -165,6 +129,68 @@ package final class ChildProcess: Sendable {
             return output.waiters
         }
         waiters.forEach { $0.continuation.resume(returning: $0.marker == nil) }
+    }
+}
+
+/// Starts child processes with `posix_spawn`.
+///
+/// Foundation's `Process` is not used in the tests: on Linux it lists `/proc/self/fd` to close
+/// every inherited descriptor, which crashed (in `Process.run()`) while the 1,100-client test opened
+/// and closed sockets in parallel, and its children inherit the blocked signals of the worker thread
+/// that starts them (mosquitto then ignores SIGTERM). Here the child gets an empty signal mask,
+/// default handling of the signals tests send, and a `closefrom(3)` file action.
+package enum Spawn {
+    /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34), which Glibc's Swift module hides
+    /// behind `_GNU_SOURCE`; looked up at run time.
+    private static let addCloseFrom:
+        (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+            guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+            return unsafeBitCast(
+                symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+        }()
+
+    /// Starts `executable` with `arguments`, stdin from `/dev/null`, stdout and stderr on the given
+    /// descriptors, and this process's environment (or `environment` instead); returns its pid.
+    package static func process(
+        _ executable: String, arguments: [String], environment: [String: String]? = nil, stdout: Int32, stderr: Int32
+    ) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+        // The child must not inherit other tests' sockets: a broker holding a copy of a client's socket
+        // would keep that connection open after the client closes it (and hold back its will).
+        _ = addCloseFrom?(&actions, 3)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaultSignals = sigset_t()
+        sigemptyset(&defaultSignals)
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE] { sigaddset(&defaultSignals, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let result: Int32
+        if let environment {
+            let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+            defer { envp.forEach { free($0) } }
+            result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        } else {
+            result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        }
+        guard result == 0 else {
+            throw ChildProcess.Failure(description: "cannot start \(executable): " + String(cString: strerror(result)))
+        }
+        return pid
     }
 }
 

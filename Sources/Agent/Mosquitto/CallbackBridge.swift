@@ -10,7 +10,7 @@ import Synchronization
 /// packet written at once, on the thread that queued it. They copy what they need, queue one event
 /// and return: no blocking, no awaiting, no calls back into libmosquitto.
 ///
-/// The queued events reach the stream in ``flush()``, which the connection calls after releasing
+/// The queued events reach the channel in ``flush()``, which the connection calls after releasing
 /// its lock. Yielding under that lock could deadlock: resuming the task that reads the stream
 /// takes that task's status lock, which a thread cancelling the task holds while its cancellation
 /// handler (an agent stopping) waits for the connection's lock to publish.
@@ -21,8 +21,7 @@ final class CallbackBridge: Sendable {
         var isFlushing = false
     }
 
-    let stream: AsyncStream<TransportEvent>
-    private let continuation: AsyncStream<TransportEvent>.Continuation
+    let channel: TransportChannel
     private let outbox = Mutex(Outbox())
     private let droppedEvents = Atomic<Int>(0)
     /// The code of the last CONNACK, so that a refusal's disconnect can say why. Used under the connection's lock.
@@ -44,10 +43,7 @@ final class CallbackBridge: Sendable {
     private let usesTLS: Bool
 
     init(broker: BrokerURL, protocolVersion: Int32, bufferSize: Int) {
-        (stream, continuation) = AsyncStream.makeStream(
-            of: TransportEvent.self,
-            bufferingPolicy: .bufferingOldest(max(1, bufferSize))
-        )
+        channel = TransportChannel(capacity: bufferSize)
         self.broker = broker.description
         self.host = broker.host
         self.protocolVersion = protocolVersion
@@ -93,11 +89,8 @@ final class CallbackBridge: Sendable {
                 if batch.isEmpty { outbox.isFlushing = false }
             }
             if batch.isEmpty { return }
-            for event in batch {
-                if case .dropped = continuation.yield(event) {
-                    droppedEvents.add(1, ordering: .relaxed)
-                }
-            }
+            let dropped = channel.send(batch)
+            if dropped > 0 { droppedEvents.add(dropped, ordering: .relaxed) }
             batch.removeAll(keepingCapacity: true)
         }
     }
@@ -105,7 +98,7 @@ final class CallbackBridge: Sendable {
     /// Ends the stream, after the libmosquitto handle is destroyed (yielding what is queued first).
     func finish() {
         flush()
-        continuation.finish()
+        channel.finish()
     }
 
     /// Called before each connect, under the connection's lock.

@@ -45,7 +45,7 @@ package final class MosquittoClient: Sendable {
     package init(configuration: Configuration, eventLoop: MosquittoEventLoop? = nil) throws {
         let loop = try eventLoop ?? MosquittoEventLoop.shared
         connection = try MosquittoConnection(configuration: configuration, loop: loop)
-        events = TransportEvents(base: connection.bridge.stream)
+        events = TransportEvents(channel: connection.bridge.channel)
         self.configuration = configuration
     }
 

@@ -104,11 +104,40 @@ package struct TransportEvents: AsyncSequence, Sendable {
     /// The element type.
     package typealias Element = TransportEvent
 
-    let base: AsyncStream<TransportEvent>
+    let channel: TransportChannel
+
+    /// Every event that arrived since the last call, in order, waiting for one if none has;
+    /// `nil` once the stream has ended. A reader that handles events one by one anyway saves the
+    /// per-event cost of the iterator this way. Use either this or one iterator, not both.
+    package func nextBatch() async -> [TransportEvent]? {
+        await channel.nextBatch()
+    }
 
     /// Creates the iterator; make only one.
-    package func makeAsyncIterator() -> AsyncStream<TransportEvent>.Iterator {
-        base.makeAsyncIterator()
+    package func makeAsyncIterator() -> Iterator {
+        Iterator(channel: channel)
+    }
+
+    /// Hands out the events of each batch one by one.
+    package struct Iterator: AsyncIteratorProtocol {
+        let channel: TransportChannel
+        private var batch: [TransportEvent] = []
+        private var position = 0
+
+        init(channel: TransportChannel) {
+            self.channel = channel
+        }
+
+        /// The next event, or `nil` once the stream has ended (or the waiting task was cancelled).
+        package mutating func next() async -> TransportEvent? {
+            if position == batch.count {
+                guard let next = await channel.nextBatch() else { return nil }
+                batch = next
+                position = 0
+            }
+            defer { position += 1 }
+            return batch[position]
+        }
     }
 }
 

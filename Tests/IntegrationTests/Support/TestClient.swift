@@ -12,7 +12,7 @@ struct TestClient {
     }
 
     let client: MosquittoClient
-    private var iterator: AsyncStream<TransportEvent>.Iterator
+    private var iterator: TransportEvents.Iterator
 
     /// Creates a client for `broker`; `configure` may change the defaults before it is created.
     init(

@@ -2,6 +2,7 @@ import CoreTypes
 import Foundation
 import Glibc
 import Synchronization
+import TestSupport
 
 /// The built `agent-runner` binary as a child process, with its output read line by line.
 ///
@@ -34,58 +35,68 @@ final class RunnerProcess: Sendable {
         let description: String
     }
 
-    let process: Process
+    /// The process id.
+    let pid: pid_t
     /// The stdout lines, as they arrive; finishes at EOF.
     let lines: AsyncStream<String>
     private let stdoutLines = Mutex<[String]>([])
     private let stderrText = Mutex("")
+    /// The wait status, once the process has been reaped.
+    private let waitStatus = Mutex<Int32?>(nil)
     private let stdoutDone: AsyncStream<Void>
     private let stderrDone: AsyncStream<Void>
     private let exited: AsyncStream<Void>
 
     private init(
-        process: Process, lines: AsyncStream<String>, stdoutDone: AsyncStream<Void>, stderrDone: AsyncStream<Void>,
+        pid: pid_t, lines: AsyncStream<String>, stdoutDone: AsyncStream<Void>, stderrDone: AsyncStream<Void>,
         exited: AsyncStream<Void>
     ) {
-        self.process = process
+        self.pid = pid
         self.lines = lines
         self.stdoutDone = stdoutDone
         self.stderrDone = stderrDone
         self.exited = exited
     }
 
-    /// The process id.
-    var pid: Int32 { process.processIdentifier }
-
     /// What it wrote on stderr so far.
     var stderr: String { stderrText.withLock { $0 } }
 
     /// Starts `agent-runner` with `arguments` and extra environment variables.
     static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> RunnerProcess {
-        let process = Process()
-        process.executableURL = try executable()
-        process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("COATY_") }
         merged["PATH"] = (merged["PATH"] ?? "/usr/bin:/bin") + ":/usr/sbin"
         merged.merge(environment) { _, new in new }
-        process.environment = merged
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
+        let (stdoutRead, stdoutWrite) = try pipePair()
+        let (stderrRead, stderrWrite) = try pipePair()
+        let pid: pid_t
+        do {
+            defer {
+                close(stdoutWrite)
+                close(stderrWrite)
+            }
+            pid = try Spawn.process(
+                try executable().path, arguments: arguments, environment: merged, stdout: stdoutWrite, stderr: stderrWrite)
+        } catch {
+            close(stdoutRead)
+            close(stderrRead)
+            throw error
+        }
         let (lines, lineInput) = AsyncStream.makeStream(of: String.self)
         let (stdoutDone, stdoutFinished) = AsyncStream.makeStream(of: Void.self)
         let (stderrDone, stderrFinished) = AsyncStream.makeStream(of: Void.self)
         let (exited, exit) = AsyncStream.makeStream(of: Void.self)
-        process.terminationHandler = { _ in exit.finish() }
         let runner = RunnerProcess(
-            process: process, lines: lines, stdoutDone: stdoutDone, stderrDone: stderrDone, exited: exited)
-        try process.run()
+            pid: pid, lines: lines, stdoutDone: stdoutDone, stderrDone: stderrDone, exited: exited)
+        Thread {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+            runner.waitStatus.withLock { $0 = status }
+            exit.finish()
+        }.start()
         Thread {
             var pending = ""
             while true {
-                guard let chunk = readChunk(stdout.fileHandleForReading.fileDescriptor) else { break }
+                guard let chunk = readChunk(stdoutRead) else { break }
                 pending += String(decoding: chunk, as: UTF8.self)
                 while let newline = pending.firstIndex(of: "\n") {
                     let line = String(pending[..<newline])
@@ -98,14 +109,16 @@ final class RunnerProcess: Sendable {
                 runner.stdoutLines.withLock { $0.append(pending) }
                 lineInput.yield(pending)
             }
+            close(stdoutRead)
             lineInput.finish()
             stdoutFinished.finish()
         }.start()
         Thread {
             while true {
-                guard let chunk = readChunk(stderr.fileHandleForReading.fileDescriptor) else { break }
+                guard let chunk = readChunk(stderrRead) else { break }
                 runner.stderrText.withLock { $0 += String(decoding: chunk, as: UTF8.self) }
             }
+            close(stderrRead)
             stderrFinished.finish()
         }.start()
         return runner
@@ -129,28 +142,45 @@ final class RunnerProcess: Sendable {
         try await start(arguments, environment: environment).outcome()
     }
 
-    /// Sends a signal.
+    /// Sends a signal; does nothing once the process has been reaped.
     func send(_ signal: Int32) {
-        _ = kill(process.processIdentifier, signal)
+        waitStatus.withLock { status in
+            if status == nil { _ = kill(pid, signal) }
+        }
+    }
+
+    /// Whether the process has not been reaped yet.
+    private var isRunning: Bool { waitStatus.withLock { $0 == nil } }
+
+    /// A pipe whose ends are closed in children started later (`Spawn` duplicates the write end).
+    private static func pipePair() throws -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw Failure(description: "pipe failed: errno \(errno)") }
+        // Not atomic with pipe(), but children are started with closefrom(3) anyway.
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        return (fds[0], fds[1])
     }
 
     /// Waits until the process exited and its output is read.
     func outcome() async -> Outcome {
         for await _ in exited {}
-        if process.isRunning {  // the waiting task was cancelled (a time limit): do not leave the child behind
+        if isRunning {  // the waiting task was cancelled (a time limit): do not leave the child behind
             send(SIGKILL)
-            process.waitUntilExit()
+            while isRunning { usleep(1_000) }  // the reaping thread is about to record its status
         }
         for await _ in stderrDone {}  // stderr read to EOF
         for await _ in stdoutDone {}  // stdout read to EOF
+        let status = waitStatus.withLock { $0 } ?? 0
+        let signal = status & 0x7f
         return Outcome(
-            status: process.terminationStatus, wasSignalled: process.terminationReason == .uncaughtSignal,
+            status: signal != 0 ? signal : (status >> 8) & 0xff, wasSignalled: signal != 0,
             stdout: stdoutLines.withLock { $0 }, stderr: stderr)
     }
 
     /// Kills the process if it still runs (for cleanup after a failed expectation).
     func kill9() {
-        if process.isRunning { send(SIGKILL) }
+        send(SIGKILL)
     }
 
     /// The next stdout line, or `nil` at EOF.

@@ -1,0 +1,93 @@
+import Synchronization
+
+/// The ordered, bounded queue from a connection's callbacks to the one task that reads its
+/// ``TransportEvent``s.
+///
+/// The reader takes every queued event at once (``nextBatch()``): one lock and at most one
+/// suspension for all the messages one read brought, where an `AsyncStream` costs both per event
+/// (and, being generic across a module boundary, a metadata lookup or two). When ``capacity``
+/// events wait and the reader has not taken them, further events are dropped and counted.
+final class TransportChannel: Sendable {
+    private struct State {
+        var events: [TransportEvent] = []
+        var waiter: UnsafeContinuation<[TransportEvent]?, Never>?
+        var isFinished = false
+    }
+
+    /// How many events may wait for the reader.
+    let capacity: Int
+    private let state = Mutex(State())
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// Queues `batch` in order (what does not fit is dropped) and wakes the reader; returns how
+    /// many events were dropped. Call it without holding a lock the reader's task might need.
+    func send(_ batch: [TransportEvent]) -> Int {
+        var dropped = 0
+        let (waiter, events) = state.withLock { state -> (UnsafeContinuation<[TransportEvent]?, Never>?, [TransportEvent]) in
+            guard !state.isFinished else {
+                dropped = batch.count
+                return (nil, [])
+            }
+            let room = capacity - state.events.count
+            if batch.count <= room {
+                state.events.append(contentsOf: batch)
+            } else {
+                state.events.append(contentsOf: batch.prefix(max(0, room)))
+                dropped = batch.count - max(0, room)
+            }
+            guard let waiter = state.waiter, !state.events.isEmpty else { return (nil, []) }
+            state.waiter = nil
+            defer { state.events = [] }
+            return (waiter, state.events)
+        }
+        waiter?.resume(returning: events)
+        return dropped
+    }
+
+    /// Ends the channel: the reader gets what is queued, then `nil`.
+    func finish() {
+        let waiter = state.withLock { state in
+            state.isFinished = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: nil)
+    }
+
+    /// Every event queued so far, in order, waiting for one if none is; `nil` once the channel
+    /// has finished and everything queued was taken, or when the waiting task is cancelled
+    /// (which ends the channel, as cancelling the reader of an `AsyncStream` does).
+    func nextBatch() async -> [TransportEvent]? {
+        if let ready = takeQueued() { return ready.isEmpty ? nil : ready }
+        return await withTaskCancellationHandler {
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<[TransportEvent]?, Never>) in
+                let immediate: [TransportEvent]?? = state.withLock { state in
+                    if !state.events.isEmpty {
+                        defer { state.events = [] }
+                        return .some(state.events)
+                    }
+                    if state.isFinished || Task.isCancelled { return .some(nil) }
+                    state.waiter = continuation
+                    return .none
+                }
+                if let immediate { continuation.resume(returning: immediate) }
+            }
+        } onCancel: {
+            finish()
+        }
+    }
+
+    /// The queued events (empty when finished), or `nil` when the reader must wait.
+    private func takeQueued() -> [TransportEvent]? {
+        state.withLock { state in
+            if !state.events.isEmpty {
+                defer { state.events = [] }
+                return state.events
+            }
+            return state.isFinished ? [] : nil
+        }
+    }
+}
