@@ -211,7 +211,10 @@ extension Agent {
                 guard let element = pick(event) else { return }
                 if case .dropped = continuation.yield(element) { counters.increment(.droppedObserverEvents) }
             })
-            state.finishers[id] = { _ in continuation.finish() }
+            // After the events routed before it, which the network thread may still hold back
+            // until the end of its pass (deliver(_:to:)).
+            let loop = client.eventLoop
+            state.finishers[id] = { _ in loop.afterCurrentJobs { continuation.finish() } }
             continuation.onTermination = { [weak self] termination in
                 // The observing task ended (returned, threw or was cancelled), dropped the stream, or the agent stopped.
                 guard let self else { return }

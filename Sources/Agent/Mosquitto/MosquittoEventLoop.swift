@@ -220,6 +220,9 @@ package final class MosquittoEventLoop: Sendable {
                 if isShutDown {
                     for connection in registry.values { connection.close() }
                     runDeferredWork()
+                    // From here on no code runs on this thread for the loop; a thread started later
+                    // may get the same pthread_t, and must not be taken for this one.
+                    loopThread.store(0, ordering: .relaxed)
                     // Tasks that still prefer this loop go on in the global pool (see enqueue).
                     let jobs = pending.withLock { pending in
                         defer { pending.jobs = [] }
