@@ -203,7 +203,7 @@ package final class MosquittoEventLoop: Sendable {
                     isWoken = true
                 } else if let connection = registry[event.data.u64] {
                     if connection.service(events: event.events) {
-                        if !serviced.contains(where: { $0 === connection }) { serviced.append(connection) }
+                        serviced.append(connection)  // twice at most costs one more flag check
                     } else {
                         registry[event.data.u64] = nil
                     }
