@@ -6,7 +6,7 @@ extension Agent {
     /// The agent's single task: reads the transport's events in order and acts on them.
     func eventLoop() async throws {
         await withDiscardingTaskGroup { group in
-            if !attemptConnect() { scheduleReconnect(in: &group) }
+            if await !attemptConnect() { scheduleReconnect(in: &group) }
             // The task runs its jobs on the network thread (MosquittoEventLoop is a TaskExecutor):
             // a message is decoded and routed right after it was read, without a thread switch.
             // libmosquitto's callbacks still only copy and queue; this runs between epoll waits.
@@ -38,8 +38,10 @@ extension Agent {
         }
     }
 
-    /// Starts a connection attempt; `false` when it failed at once.
-    func attemptConnect() -> Bool {
+    /// Starts a connection attempt once the network thread has room for another handshake
+    /// (see `MosquittoClient.waitForConnectSlot()`); `false` when it failed at once.
+    func attemptConnect() async -> Bool {
+        await client.waitForConnectSlot()
         do {
             try client.connect()
             return true
@@ -74,7 +76,7 @@ extension Agent {
                 } catch {
                     return
                 }
-                if self.attemptConnect() { return }
+                if await self.attemptConnect() { return }
             }
         }
     }

@@ -202,3 +202,52 @@ struct MosquittoClientTests {
         withUnsafeBytes(of: value) { Array($0) }
     }
 }
+
+/// The connect gate of an event loop, with real clients: a client waits for a slot, connects, and
+/// gives the slot back at its CONNACK; closing a waiting client ends its wait.
+@Suite(.timeLimit(.minutes(1)))
+struct ConnectGateClientTests {
+    let tag = "t" + UUID().uuidString.prefix(8).lowercased()
+
+    /// Takes every slot of `loop`'s gate with ids no client has (connection ids start at 1).
+    static func fill(_ loop: MosquittoEventLoop) async -> [UInt64] {
+        let ids = (0..<UInt64(MosquittoEventLoop.handshakesInFlight)).map { UInt64.max - $0 }
+        for id in ids { await loop.connectGate.enter(id) }
+        return ids
+    }
+
+    @Test func aClientWaitsForASlotAndGivesItBackAtItsConnack() async throws {
+        try await TestBroker.withBroker { broker in
+            let loop = try MosquittoEventLoop()
+            defer { loop.shutdown() }
+            let gate = loop.connectGate
+            let fillers = await Self.fill(loop)
+            var client = try TestClient("\(tag)-gated", broker: broker.url, eventLoop: loop)
+            let waiting = Task { [client = client.client] in await client.waitForConnectSlot() }
+            while gate.waitingCount == 0 { await Task.yield() }
+
+            gate.leave(fillers[0])
+            await waiting.value
+            #expect(gate.inFlightCount == MosquittoEventLoop.handshakesInFlight)
+            try await client.connect()  // waits for the accepted CONNACK
+            #expect(gate.inFlightCount == MosquittoEventLoop.handshakesInFlight - 1)
+        }
+    }
+
+    @Test func closingAWaitingClientEndsItsWait() async throws {
+        try await TestBroker.withBroker { broker in
+            let loop = try MosquittoEventLoop()
+            defer { loop.shutdown() }
+            let gate = loop.connectGate
+            _ = await Self.fill(loop)
+            let client = try TestClient("\(tag)-closed", broker: broker.url, eventLoop: loop)
+            let waiting = Task { [client = client.client] in await client.waitForConnectSlot() }
+            while gate.waitingCount == 0 { await Task.yield() }
+
+            client.client.close()
+            await waiting.value
+            #expect(gate.waitingCount == 0)
+            #expect(gate.inFlightCount == MosquittoEventLoop.handshakesInFlight)
+        }
+    }
+}

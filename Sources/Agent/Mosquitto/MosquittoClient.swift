@@ -88,6 +88,14 @@ package final class MosquittoClient: Sendable {
         try connection.connect()
     }
 
+    /// Waits until this client may start connecting without overflowing the broker's listen
+    /// backlog: at most ``MosquittoEventLoop/handshakesInFlight`` clients of one event loop are
+    /// between their TCP connect and their CONNACK at a time. Call it before ``connect()``; it
+    /// returns at once when the client is closed meanwhile or the task is cancelled.
+    package func waitForConnectSlot() async {
+        await connection.waitForHandshakeSlot()
+    }
+
     /// Subscribes to topic filters in one SUBSCRIBE packet.
     ///
     /// - Parameters:

@@ -29,6 +29,8 @@ final class MosquittoConnection: Sendable {
         var isCapturingLog = false
         /// Whether data was read since `TCP_QUICKACK` was last set (see ``acknowledgeReads()``).
         var hasUnacknowledgedReads = false
+        /// Whether a handshake holds a slot of the loop's ``ConnectGate`` (from connect to CONNACK).
+        var isHandshaking = false
     }
 
     /// How many packets one readiness event reads before the loop turns to other sockets.
@@ -84,6 +86,21 @@ final class MosquittoConnection: Sendable {
     /// socket, queues CONNECT and hands the socket to the loop.
     func connect() throws {
         defer { bridge.flush() }
+        do {
+            try startConnecting()
+        } catch {
+            loop.connectGate.leave(id)
+            throw error
+        }
+    }
+
+    /// Waits until the loop's ``ConnectGate`` lets this connection start a handshake; ``connect()``
+    /// gives the slot back at the CONNACK, or when the attempt fails or the client is closed.
+    func waitForHandshakeSlot() async {
+        await loop.connectGate.enter(id)
+    }
+
+    private func startConnecting() throws {
         try state.withLock { state in
             guard let handle = state.handle else { throw closedError(.connect) }
             guard state.socket == nil else {
@@ -116,7 +133,16 @@ final class MosquittoConnection: Sendable {
             try loop.register(self, socket: socket, writable: isWritable)
             state.socket = socket
             state.isWriteArmed = isWritable
+            state.isHandshaking = true
         }
+    }
+
+    /// Ends the handshake's hold on the connect gate once the CONNACK arrived or the socket is gone;
+    /// returns whether it did (the caller gives the slot back after releasing the lock).
+    private func endHandshakeIfDone(_ state: inout State) -> Bool {
+        guard state.isHandshaking, bridge.hasConnack || state.socket == nil else { return false }
+        state.isHandshaking = false
+        return true
     }
 
     /// Runs one libmosquitto call that queues a packet, checks its return code, and writes the
@@ -177,6 +203,8 @@ final class MosquittoConnection: Sendable {
             state = State()
             return true
         }
+        loop.connectGate.withdraw(id)
+        loop.connectGate.leave(id)
         if didClose { bridge.finish() }
     }
 
@@ -189,8 +217,13 @@ final class MosquittoConnection: Sendable {
     /// Handles one readiness event from `epoll`. Returns `false` when the connection left the loop.
     /// Called on the event loop thread.
     func service(events: UInt32) -> Bool {
-        defer { bridge.flush() }
+        var handshakeEnded = false
+        defer {
+            if handshakeEnded { loop.connectGate.leave(id) }
+            bridge.flush()
+        }
         return state.withLock { state in
+            defer { handshakeEnded = endHandshakeIfDone(&state) }
             guard let handle = state.handle, let socket = state.socket else { return false }
             let readMask = EPOLLIN.rawValue | EPOLLERR.rawValue | EPOLLHUP.rawValue | EPOLLRDHUP.rawValue
             // During a TLS handshake only mosquitto_loop_read moves it on, even when the socket is writable.
@@ -207,8 +240,13 @@ final class MosquittoConnection: Sendable {
     /// Runs libmosquitto's keep-alive check and sends what it queued. Returns `false` when the
     /// connection left the loop. Called on the event loop thread about once a second.
     func tick() -> Bool {
-        defer { bridge.flush() }
+        var handshakeEnded = false
+        defer {
+            if handshakeEnded { loop.connectGate.leave(id) }
+            bridge.flush()
+        }
         return state.withLock { state in
+            defer { handshakeEnded = endHandshakeIfDone(&state) }
             guard let handle = state.handle, let socket = state.socket else { return false }
             errno = 0
             var outcome = (result: mosquitto_loop_misc(handle), errno: errno)

@@ -51,6 +51,13 @@ package final class MosquittoEventLoop: Sendable {
     /// The loop's thread, once it runs (`pthread_t` is an integer on Linux).
     private let loopThread = Atomic<UInt>(0)
 
+    /// How many of this loop's connections may be in their handshake at once (see ``ConnectGate``).
+    package static let handshakesInFlight = 64
+
+    /// Spaces out the handshakes of this loop's connections so that a broker's listen backlog
+    /// does not overflow when many clients connect at once.
+    package let connectGate = ConnectGate(limit: handshakesInFlight, lease: .seconds(5))
+
     /// Starts a loop on a new thread. Most programs use ``shared``; a separate loop suits tests and
     /// benchmarks that want to spread clients over several threads.
     ///
@@ -233,6 +240,7 @@ package final class MosquittoEventLoop: Sendable {
                 }
             }
             if clock.now >= nextTick {
+                connectGate.expireLeases()
                 let finished = registry.filter { !$0.value.tick() }.keys
                 for id in finished { registry[id] = nil }
                 nextTick = clock.now.advanced(by: .seconds(1))
