@@ -21,13 +21,8 @@ package final class ChildProcess: Sendable {
 
     /// Starts `executable` with `arguments`; stdin is `/dev/null`, stdout and stderr are collected.
     package init(_ executable: String, arguments: [String]) throws {
-        var pipeFDs: [Int32] = [0, 0]
-        guard pipe(&pipeFDs) == 0 else { throw Failure(description: "pipe failed: errno \(errno)") }
-        let (readFD, writeFD) = (pipeFDs[0], pipeFDs[1])
+        let (readFD, writeFD) = try Spawn.pipe()
         defer { close(writeFD) }
-        // Other children started meanwhile must not hold the write end open.
-        _ = fcntl(readFD, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(writeFD, F_SETFD, FD_CLOEXEC)
 
         let pid: pid_t
         do {
@@ -95,13 +90,7 @@ package final class ChildProcess: Sendable {
 
     private func startReading(_ readFD: Int32) {
         let thread = Thread { [self] in
-            var buffer = [UInt8](repeating: 0, count: 8192)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(readFD, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 { break }
-                append(String(decoding: buffer[..<count], as: UTF8.self))
-            }
+            while let chunk = Spawn.readChunk(readFD) { append(String(decoding: chunk, as: UTF8.self)) }
             close(readFD)
             finish()
         }
@@ -148,6 +137,31 @@ package enum Spawn {
             return unsafeBitCast(
                 symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
         }()
+
+    /// A pipe whose ends are closed in children started later (``process(_:arguments:environment:stdout:stderr:)``
+    /// duplicates the write end it is given): another child must not hold a write end open.
+    package static func pipe() throws -> (read: Int32, write: Int32) {
+        var descriptors: [Int32] = [0, 0]
+        guard Glibc.pipe(&descriptors) == 0 else {
+            throw ChildProcess.Failure(description: "pipe failed: errno \(errno)")
+        }
+        _ = fcntl(descriptors[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(descriptors[1], F_SETFD, FD_CLOEXEC)
+        return (descriptors[0], descriptors[1])
+    }
+
+    /// The next bytes from `descriptor`, or `nil` at its end or on an error. A read that a signal
+    /// interrupts is retried (`FileHandle.availableData` traps instead; the tests of signal
+    /// handling deliver signals to the test process too).
+    package static func readChunk(_ descriptor: Int32) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            return Array(buffer[..<count])
+        }
+    }
 
     /// Starts `executable` with `arguments`, stdin from `/dev/null`, stdout and stderr on the given
     /// descriptors, and this process's environment (or `environment` instead); returns its pid.

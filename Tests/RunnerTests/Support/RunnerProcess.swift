@@ -41,8 +41,13 @@ final class RunnerProcess: Sendable {
     let lines: AsyncStream<String>
     private let stdoutLines = Mutex<[String]>([])
     private let stderrText = Mutex("")
-    /// The wait status, once the process has been reaped.
-    private let waitStatus = Mutex<Int32?>(nil)
+    /// The wait status once the process has been reaped, and who waits for it.
+    private struct Reaping {
+        var status: Int32?
+        var waiters: [CheckedContinuation<Int32, Never>] = []
+    }
+
+    private let reaping = Mutex(Reaping())
     private let stdoutDone: AsyncStream<Void>
     private let stderrDone: AsyncStream<Void>
     private let exited: AsyncStream<Void>
@@ -66,8 +71,8 @@ final class RunnerProcess: Sendable {
         var merged = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("COATY_") }
         merged["PATH"] = (merged["PATH"] ?? "/usr/bin:/bin") + ":/usr/sbin"
         merged.merge(environment) { _, new in new }
-        let (stdoutRead, stdoutWrite) = try pipePair()
-        let (stderrRead, stderrWrite) = try pipePair()
+        let (stdoutRead, stdoutWrite) = try Spawn.pipe()
+        let (stderrRead, stderrWrite) = try Spawn.pipe()
         let pid: pid_t
         do {
             defer {
@@ -90,13 +95,17 @@ final class RunnerProcess: Sendable {
         Thread {
             var status: Int32 = 0
             while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-            runner.waitStatus.withLock { $0 = status }
+            let waiters = runner.reaping.withLock { reaping in
+                reaping.status = status
+                defer { reaping.waiters = [] }
+                return reaping.waiters
+            }
+            waiters.forEach { $0.resume(returning: status) }
             exit.finish()
         }.start()
         Thread {
             var pending = ""
-            while true {
-                guard let chunk = readChunk(stdoutRead) else { break }
+            while let chunk = Spawn.readChunk(stdoutRead) {
                 pending += String(decoding: chunk, as: UTF8.self)
                 while let newline = pending.firstIndex(of: "\n") {
                     let line = String(pending[..<newline])
@@ -114,27 +123,13 @@ final class RunnerProcess: Sendable {
             stdoutFinished.finish()
         }.start()
         Thread {
-            while true {
-                guard let chunk = readChunk(stderrRead) else { break }
+            while let chunk = Spawn.readChunk(stderrRead) {
                 runner.stderrText.withLock { $0 += String(decoding: chunk, as: UTF8.self) }
             }
             close(stderrRead)
             stderrFinished.finish()
         }.start()
         return runner
-    }
-
-    /// The next bytes from `descriptor`, or `nil` at its end. Unlike `FileHandle.availableData`,
-    /// which traps on any read error, a read that a signal interrupts is retried (the tests of
-    /// signal handling deliver signals to this process too).
-    private static func readChunk(_ descriptor: Int32) -> [UInt8]? {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return nil }
-            return Array(buffer[..<count])
-        }
     }
 
     /// Runs `agent-runner` to the end.
@@ -144,34 +139,30 @@ final class RunnerProcess: Sendable {
 
     /// Sends a signal; does nothing once the process has been reaped.
     func send(_ signal: Int32) {
-        waitStatus.withLock { status in
-            if status == nil { _ = kill(pid, signal) }
+        reaping.withLock { reaping in
+            if reaping.status == nil { _ = kill(pid, signal) }
         }
     }
 
-    /// Whether the process has not been reaped yet.
-    private var isRunning: Bool { waitStatus.withLock { $0 == nil } }
-
-    /// A pipe whose ends are closed in children started later (`Spawn` duplicates the write end).
-    private static func pipePair() throws -> (read: Int32, write: Int32) {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw Failure(description: "pipe failed: errno \(errno)") }
-        // Not atomic with pipe(), but children are started with closefrom(3) anyway.
-        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-        return (fds[0], fds[1])
+    /// The wait status, once the reaping thread has it (even when the waiting task is cancelled).
+    private func waitStatus() async -> Int32 {
+        await withCheckedContinuation { continuation in
+            let status = reaping.withLock { reaping in
+                if reaping.status == nil { reaping.waiters.append(continuation) }
+                return reaping.status
+            }
+            if let status { continuation.resume(returning: status) }
+        }
     }
 
     /// Waits until the process exited and its output is read.
     func outcome() async -> Outcome {
         for await _ in exited {}
-        if isRunning {  // the waiting task was cancelled (a time limit): do not leave the child behind
-            send(SIGKILL)
-            while isRunning { usleep(1_000) }  // the reaping thread is about to record its status
-        }
+        // When the waiting task was cancelled (a time limit), the child may still run: do not leave it behind.
+        send(SIGKILL)
+        let status = await waitStatus()
         for await _ in stderrDone {}  // stderr read to EOF
         for await _ in stdoutDone {}  // stdout read to EOF
-        let status = waitStatus.withLock { $0 } ?? 0
         let signal = status & 0x7f
         return Outcome(
             status: signal != 0 ? signal : (status >> 8) & 0xff, wasSignalled: signal != 0,
