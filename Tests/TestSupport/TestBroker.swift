@@ -37,11 +37,17 @@ package final class TestBroker: Sendable {
     /// The broker's address as a ``BrokerURL`` (`mqtt://127.0.0.1:<port>`).
     package var url: BrokerURL { BrokerURL(host: host, port: port) }
 
-    private init(host: String, port: Int, extraConfiguration: [String], isExternal: Bool) {
+    /// A socket bound to ``port`` (not listening) from ``reserve(extraConfiguration:)`` until the
+    /// broker starts: while the broker is not there, connects are refused, and no other test's
+    /// broker can be given the port (an agent retrying it would join that broker instead).
+    private let reservation: Mutex<Int32?>
+
+    private init(host: String, port: Int, extraConfiguration: [String], isExternal: Bool, reservation: Int32? = nil) {
         self.host = host
         self.port = port
         self.extraConfiguration = extraConfiguration
         self.isExternal = isExternal
+        self.reservation = Mutex(reservation)
     }
 
     /// Starts a broker, runs `body` with it and stops the broker, also when `body` throws.
@@ -92,7 +98,9 @@ package final class TestBroker: Sendable {
     /// A broker on a free loopback port that is not running yet: connections are refused until
     /// ``startOnSamePort()``. Stop it with ``stop()`` (also when the test fails).
     package static func reserve(extraConfiguration: [String] = []) throws -> TestBroker {
-        TestBroker(host: "127.0.0.1", port: try freeLoopbackPort(), extraConfiguration: extraConfiguration, isExternal: false)
+        let (socket, port) = try boundLoopbackSocket()
+        return TestBroker(
+            host: "127.0.0.1", port: port, extraConfiguration: extraConfiguration, isExternal: false, reservation: socket)
     }
 
     /// Starts the broker process on its port, with its configuration: after ``reserve(extraConfiguration:)``,
@@ -117,6 +125,10 @@ package final class TestBroker: Sendable {
             return (running.process, running.directory)
         }
         stopped.0?.kill()
+        reservation.withLock { socket in
+            if let reserved = socket { close(reserved) }
+            socket = nil
+        }
         if let directory = stopped.1 {
             try? FileManager.default.removeItem(at: directory)
         }
@@ -136,6 +148,11 @@ package final class TestBroker: Sendable {
 
     private func launch() async throws -> LaunchOutcome {
         let executable = try Self.mosquittoExecutable()
+        // The broker takes the port over now.
+        reservation.withLock { socket in
+            if let reserved = socket { close(reserved) }
+            socket = nil
+        }
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("coaty-test-broker-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -179,9 +196,18 @@ package final class TestBroker: Sendable {
 
     /// Binds port 0 on 127.0.0.1 to let the kernel pick a free port, and closes the socket again.
     package static func freeLoopbackPort() throws -> Int {
+        let (socket, port) = try boundLoopbackSocket()
+        close(socket)
+        return port
+    }
+
+    /// A TCP socket bound to a free loopback port, and the port.
+    private static func boundLoopbackSocket() throws -> (socket: Int32, port: Int) {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
-        defer { close(socket) }
+        var failed = true
+        defer { if failed { close(socket) } }
+        _ = fcntl(socket, F_SETFD, FD_CLOEXEC)
         var address = loopbackAddress(port: 0)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -194,7 +220,8 @@ package final class TestBroker: Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
         }
         guard named == 0 else { throw Failure(description: "getsockname() failed: errno \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        failed = false
+        return (socket, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     /// Whether a TCP connection to 127.0.0.1:`port` succeeds right now.

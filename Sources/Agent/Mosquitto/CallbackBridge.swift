@@ -10,19 +10,12 @@ import Synchronization
 /// packet written at once, on the thread that queued it. They copy what they need, queue one event
 /// and return: no blocking, no awaiting, no calls back into libmosquitto.
 ///
-/// The queued events reach the channel in ``flush()``, which the connection calls after releasing
-/// its lock. Yielding under that lock could deadlock: resuming the task that reads the stream
-/// takes that task's status lock, which a thread cancelling the task holds while its cancellation
-/// handler (an agent stopping) waits for the connection's lock to publish.
+/// The queued events reach the reader in ``flush()``, which the connection calls after releasing
+/// its lock. Waking the reader under that lock could deadlock: resuming the task that reads the
+/// stream takes that task's status lock, which a thread cancelling the task holds while its
+/// cancellation handler (an agent stopping) waits for the connection's lock to publish.
 final class CallbackBridge: Sendable {
-    /// Events queued by callbacks, and whether a thread is yielding them now.
-    private struct Outbox {
-        var events: [TransportEvent] = []
-        var isFlushing = false
-    }
-
     let channel: TransportChannel
-    private let outbox = Mutex(Outbox())
     private let droppedEvents = Atomic<Int>(0)
     /// The code of the last CONNACK, so that a refusal's disconnect can say why. Used under the connection's lock.
     private let lastConnack = Atomic<Int32>(0)
@@ -67,32 +60,14 @@ final class CallbackBridge: Sendable {
         reportsUnsubscriptions.store(unsubscriptions, ordering: .relaxed)
     }
 
-    /// Queues one event for ``flush()``.
+    /// Queues one event for ``flush()``, counting it when the channel is full.
     func yield(_ event: TransportEvent) {
-        outbox.withLock { $0.events.append(event) }
+        if !channel.enqueue(event) { droppedEvents.add(1, ordering: .relaxed) }
     }
 
-    /// Yields the queued events to the stream in order, counting those its full buffer drops. Call
-    /// it without holding the connection's lock. When another thread is flushing, it returns at
-    /// once: that thread yields these events too, so the order stays the order of the callbacks.
+    /// Hands the queued events to the reader. Call it without holding the connection's lock.
     func flush() {
-        let isFlusher = outbox.withLock { outbox in
-            guard !outbox.isFlushing, !outbox.events.isEmpty else { return false }
-            outbox.isFlushing = true
-            return true
-        }
-        guard isFlusher else { return }
-        var batch: [TransportEvent] = []
-        while true {
-            outbox.withLock { outbox in
-                swap(&batch, &outbox.events)
-                if batch.isEmpty { outbox.isFlushing = false }
-            }
-            if batch.isEmpty { return }
-            let dropped = channel.send(batch)
-            if dropped > 0 { droppedEvents.add(dropped, ordering: .relaxed) }
-            batch.removeAll(keepingCapacity: true)
-        }
+        channel.wake()
     }
 
     /// Ends the stream, after the libmosquitto handle is destroyed (yielding what is queued first).

@@ -1,7 +1,8 @@
 import Synchronization
 
 /// The ordered, bounded queue from a connection's callbacks to the one task that reads its
-/// ``TransportEvent``s.
+/// ``TransportEvent``s. Callbacks ``enqueue(_:)`` under the connection's lock; the connection
+/// ``wake()``s the reader once it has released that lock.
 ///
 /// The reader takes every queued event at once (``nextBatch()``): one lock and at most one
 /// suspension for all the messages one read brought, where an `AsyncStream` costs both per event
@@ -22,39 +23,46 @@ final class TransportChannel: Sendable {
         self.capacity = max(1, capacity)
     }
 
-    /// Queues `batch` in order (what does not fit is dropped) and wakes the reader; returns how
-    /// many events were dropped. Call it without holding a lock the reader's task might need.
-    func send(_ batch: [TransportEvent]) -> Int {
-        var dropped = 0
+    /// Queues `event` without waking the reader (libmosquitto's callbacks call this under the
+    /// connection's lock, where resuming a task could deadlock); returns `false` when the event
+    /// was dropped: the channel is full, or finished (no callback runs after that).
+    func enqueue(_ event: TransportEvent) -> Bool {
+        state.withLock { state in
+            guard !state.isFinished, state.events.count < capacity else { return false }
+            state.events.append(event)
+            return true
+        }
+    }
+
+    /// Hands what is queued to a waiting reader. Call it without holding a lock the reader's task
+    /// might need (after the connection's lock is released).
+    func wake() {
         let (waiter, events) = state.withLock { state -> (UnsafeContinuation<[TransportEvent]?, Never>?, [TransportEvent]) in
-            guard !state.isFinished else {
-                dropped = batch.count
-                return (nil, [])
-            }
-            let room = capacity - state.events.count
-            if batch.count <= room {
-                state.events.append(contentsOf: batch)
-            } else {
-                state.events.append(contentsOf: batch.prefix(max(0, room)))
-                dropped = batch.count - max(0, room)
-            }
             guard let waiter = state.waiter, !state.events.isEmpty else { return (nil, []) }
             state.waiter = nil
             defer { state.events = [] }
             return (waiter, state.events)
         }
         waiter?.resume(returning: events)
+    }
+
+    /// Queues `batch` in order and wakes the reader; returns how many events did not fit.
+    func send(_ batch: [TransportEvent]) -> Int {
+        let dropped = batch.filter { !enqueue($0) }.count
+        wake()
         return dropped
     }
 
     /// Ends the channel: the reader gets what is queued, then `nil`.
     func finish() {
-        let waiter = state.withLock { state in
+        let (waiter, events) = state.withLock { state -> (UnsafeContinuation<[TransportEvent]?, Never>?, [TransportEvent]?) in
             state.isFinished = true
-            defer { state.waiter = nil }
-            return state.waiter
+            guard let waiter = state.waiter else { return (nil, nil) }
+            state.waiter = nil
+            defer { state.events = [] }
+            return (waiter, state.events.isEmpty ? nil : state.events)
         }
-        waiter?.resume(returning: nil)
+        waiter?.resume(returning: events)
     }
 
     /// Every event queued so far, in order, waiting for one if none is; `nil` once the channel
