@@ -101,7 +101,8 @@ let package = Package(
             path: "Benchmarks/MQTTBaseline",
             linkerSettings: [.linkedLibrary("mosquitto"), .linkedLibrary("pthread")]
         ),
-        // The mosquitto broker and child processes the integration and runner tests start.
+        // The mosquitto broker and child processes the integration and runner tests start, and the
+        // conformance vectors every test target reads.
         .target(
             name: "TestSupport",
             dependencies: ["Agent"],
@@ -110,7 +111,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CoreTypesTests",
-            dependencies: ["CoreTypes"],
+            dependencies: ["CoreTypes", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

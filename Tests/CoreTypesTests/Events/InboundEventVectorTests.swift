@@ -1,5 +1,6 @@
 import CoreTypes
 import Testing
+import TestSupport
 
 /// Every `inbound` case of events.json.
 ///

@@ -1,5 +1,6 @@
 import CoreTypes
 import Testing
+import TestSupport
 
 /// The `managerPublication`, `managerSubscription` and `join` cases of topics.json: the topics
 /// coaty-js's CommunicationManager publishes and subscribes for each call, planned by the pure

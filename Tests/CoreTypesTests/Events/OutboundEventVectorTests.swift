@@ -1,5 +1,6 @@
 import CoreTypes
 import Testing
+import TestSupport
 
 /// Every `outbound` case of events.json: the Swift equivalent of the coaty-js call must publish
 /// exactly the bytes coaty-js published, or throw where coaty-js threw or dropped the event.

@@ -1,5 +1,6 @@
 import CoreTypes
 import Testing
+import TestSupport
 
 /// Every case of `matcher.json` (groups `match`, `shape` and `context`), as computed by coaty-js 2.4.1.
 @Suite struct MatcherVectorTests {

@@ -1,5 +1,6 @@
 import CoreTypes
 import Testing
+import TestSupport
 
 @Suite struct JSONValueTests {
     private func roundTrip(_ text: String) throws -> String {

@@ -1,6 +1,7 @@
 import CoreTypes
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct CoreTypeTests {
     private func text(_ object: some CoatyObject) throws -> String {

@@ -1,6 +1,7 @@
 import CoreTypes
 import Foundation
 import Testing
+import TestSupport
 
 /// The objects.json vectors: core-type validation and lossless round trips, against coaty-js 2.4.1.
 @Suite struct ObjectVectorTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The cases of `topics.json`, decoded per group into small case structs.
 enum TopicVectors {

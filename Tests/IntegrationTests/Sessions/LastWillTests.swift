@@ -10,7 +10,7 @@ struct JoinCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { json["name"]?.stringValue ?? "?" }
 
     static func all() throws -> [JoinCase] {
-        try VectorFiles.cases("topics.json", group: "join").map(JoinCase.init(json:))
+        try VectorFiles.jsonCases("topics.json", group: "join").map(JoinCase.init(json:))
     }
 }
 

@@ -1,5 +1,6 @@
 import CoreTypes
 import Testing
+import TestSupport
 
 /// One scenario of `sessions.json`: the agents, the captured wire messages per step and what the
 /// agents' observers received.
@@ -80,7 +81,7 @@ struct SessionCase: Sendable, CustomTestStringConvertible {
 
     /// Every scenario of `sessions.json`.
     static func all() throws -> [SessionCase] {
-        try VectorFiles.cases("sessions.json").map(SessionCase.init(json:))
+        try VectorFiles.jsonCases("sessions.json").map(SessionCase.init(json:))
     }
 
     init(json: JSONValue) throws {
