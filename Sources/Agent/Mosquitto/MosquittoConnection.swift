@@ -217,29 +217,29 @@ final class MosquittoConnection: Sendable {
     /// Handles one readiness event from `epoll`. Returns `false` when the connection left the loop.
     /// Called on the event loop thread.
     func service(events: UInt32) -> Bool {
-        var handshakeEnded = false
-        defer {
-            if handshakeEnded { loop.connectGate.leave(id) }
-            bridge.flush()
-        }
-        return state.withLock { state in
-            defer { handshakeEnded = endHandshakeIfDone(&state) }
-            guard let handle = state.handle, let socket = state.socket else { return false }
+        drive { handle, socket, state in
             let readMask = EPOLLIN.rawValue | EPOLLERR.rawValue | EPOLLHUP.rawValue | EPOLLRDHUP.rawValue
             // During a TLS handshake only mosquitto_loop_read moves it on, even when the socket is writable.
             let reads = events & readMask != 0 || (events & EPOLLOUT.rawValue != 0 && broker.usesTLS)
-            var outcome =
-                reads ? readAvailable(handle, socket: socket, state: &state) : (result: MOSQ_ERR_SUCCESS.rawValue, errno: 0)
-            if outcome.result == MOSQ_ERR_SUCCESS.rawValue {
-                outcome = writeQueued(handle, socket: socket)
-            }
-            return reconcile(handle, socket: socket, state: &state, outcome: outcome)
+            return reads ? readAvailable(handle, socket: socket, state: &state) : (result: MOSQ_ERR_SUCCESS.rawValue, errno: 0)
         }
     }
 
     /// Runs libmosquitto's keep-alive check and sends what it queued. Returns `false` when the
     /// connection left the loop. Called on the event loop thread about once a second.
     func tick() -> Bool {
+        drive { handle, _, _ in
+            errno = 0
+            return (result: mosquitto_loop_misc(handle), errno: errno)
+        }
+    }
+
+    /// Runs `step` on the connected handle under the lock, then writes what libmosquitto queued and
+    /// brings the state in line (``reconcile(_:socket:state:outcome:)``); after the lock, gives back
+    /// the connect gate's slot when the handshake ended and hands the queued events to the reader.
+    private func drive(
+        _ step: (OpaquePointer, Int32, inout State) -> (result: Int32, errno: Int32)
+    ) -> Bool {
         var handshakeEnded = false
         defer {
             if handshakeEnded { loop.connectGate.leave(id) }
@@ -248,8 +248,7 @@ final class MosquittoConnection: Sendable {
         return state.withLock { state in
             defer { handshakeEnded = endHandshakeIfDone(&state) }
             guard let handle = state.handle, let socket = state.socket else { return false }
-            errno = 0
-            var outcome = (result: mosquitto_loop_misc(handle), errno: errno)
+            var outcome = step(handle, socket, &state)
             if outcome.result == MOSQ_ERR_SUCCESS.rawValue {
                 outcome = writeQueued(handle, socket: socket)
             }
