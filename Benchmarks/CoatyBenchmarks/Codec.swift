@@ -148,4 +148,27 @@ enum Codec {
         report.add(try comparison.run(budget: budget, repeats: repeats))
         if sink == 42 { print("") }
     }
+
+    /// Runs one hot path `count` times and nothing else, so that `valgrind --tool=callgrind`
+    /// counts its instructions (the same count every run, unlike times on this shared machine):
+    /// `encode` writes the payload of an Advertise of a ``Light``, `decode` parses such a payload
+    /// and decodes the Light through the registry. Run it with 0 for the count of the start-up alone.
+    static func loop(_ path: String, count: Int) throws {
+        let registry = Fixtures.registry()
+        let light = Fixtures.light()
+        let payload = try Advertise(object: light).payload()
+        var sink = 0
+        switch path {
+        case "encode":
+            for _ in 0..<count { sink &+= try Advertise(object: light).payload().count }
+        case "decode":
+            for _ in 0..<count {
+                let event = try Advertise(json: Advertise.parsePayload(payload), registry: registry)
+                sink &+= (event.object as? Light)?.floor ?? 0
+            }
+        default:
+            fatalError("loop takes encode or decode, not '\(path)'")
+        }
+        print(path, count, sink)
+    }
 }

@@ -9,6 +9,7 @@ import Foundation
 //   CoatyBenchmarks all --port P --nodelay-port Q --baseline PATH --probe PATH
 //                       [--markdown FILE] [--repeats N] [--quick] [--only b1,b2,…]
 //   CoatyBenchmarks peer advertise|respond …        the child processes of B1 and B2
+//   CoatyBenchmarks loop encode|decode [count]      one hot path in a loop, for callgrind (docs/profiling.md)
 
 /// A broker the script started.
 struct BrokerEndpoint {
@@ -129,6 +130,8 @@ case "peer":
     default:
         fatalError("unknown peer role \(role)")
     }
+case "loop":
+    try Codec.loop(arguments.dropFirst().first ?? "", count: Int(arguments.dropFirst(2).first ?? "") ?? 20_000)
 case "diag":
     try await RoundTrip.diagnose(
         port: arguments.dropFirst().first ?? "1883", rounds: Int(arguments.dropFirst(2).first ?? "") ?? 1000,

@@ -1,6 +1,6 @@
 /// The position after the member a keyed decoding container found last.
 final class MemberCursor {
-    var next = 0
+    @exclusivity(unchecked) var next = 0
 }
 
 struct JSONValueKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {

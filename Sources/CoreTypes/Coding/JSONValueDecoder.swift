@@ -41,14 +41,16 @@ public struct JSONValueDecoder: Sendable {
 /// The `Decoder` behind ``JSONValueDecoder``. One instance decodes a whole tree: nested values
 /// are decoded by swapping ``value`` and pushing the coding path, not by allocating new decoders.
 final class JSONValueDecoding: Decoder {
-    var value: JSONValue
-    var codingPath: [any CodingKey] = []
+    // The stored properties skip the runtime's exclusivity checks: a decoding belongs to one
+    // decode on one thread, and no access to it overlaps another.
+    @exclusivity(unchecked) var value: JSONValue
+    @exclusivity(unchecked) var codingPath: [any CodingKey] = []
     let keyStrategy: JSONKeyStrategy
     /// Whether the base field names of Coaty objects bypass ``keyStrategy`` at the top level.
     let keepsBaseFieldNames: Bool
     /// Which members of the top-level object were looked up; set by the object type registry to
     /// find the members a type does not declare.
-    var accessedTopLevelMembers: BitSet?
+    @exclusivity(unchecked) var accessedTopLevelMembers: BitSet?
 
     /// Always empty; the type is fixed by the standard library protocol (the one `Any` in CoreTypes).
     var userInfo: [CodingUserInfoKey: Any] { [:] }
