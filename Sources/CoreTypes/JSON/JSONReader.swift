@@ -76,6 +76,7 @@ struct JSONReader {
         try enterContainer()
         position += 1  // {
         var elements: [JSONObject.Element] = []
+        var signatures = KeySignatures()
         var seen: [ExactKey: Int]? = nil
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
@@ -89,7 +90,12 @@ struct JSONReader {
             guard bytes[position] == UInt8(ascii: "\"") else {
                 throw error(.unexpectedByte, "expected a string key in object, found \(describeByte())")
             }
+            let keyStart = position + 1
             let key = try readString()
+            // Without escapes the key's text in the input is its UTF-8 (an escape is always longer
+            // than what it stands for).
+            let raw = UnsafeRawBufferPointer(rebasing: bytes[keyStart..<(position - 1)])
+            let signature = raw.count == key.utf8.count ? KeySignatures.signature(of: raw) : KeySignatures.signature(of: key)
             skipWhitespace()
             guard position < bytes.count else { throw error(.unexpectedEnd, "unterminated object") }
             guard bytes[position] == UInt8(ascii: ":") else {
@@ -98,7 +104,7 @@ struct JSONReader {
             position += 1
             skipWhitespace()
             let value = try readValue()
-            Self.insert(key, value, into: &elements, seen: &seen)
+            Self.insert(key, signature, value, into: &elements, signatures: &signatures, seen: &seen)
             skipWhitespace()
             guard position < bytes.count else { throw error(.unexpectedEnd, "unterminated object") }
             let byte = bytes[position]
@@ -113,9 +119,11 @@ struct JSONReader {
     }
 
     /// Appends a member; a duplicate key (the same bytes) keeps the last value at the first position
-    /// (as JavaScript).
+    /// (as JavaScript). Small objects compare the keys' signatures first and the keys themselves
+    /// only when the signatures are equal.
     private static func insert(
-        _ key: String, _ value: JSONValue, into elements: inout [JSONObject.Element], seen: inout [ExactKey: Int]?
+        _ key: String, _ signature: UInt64, _ value: JSONValue, into elements: inout [JSONObject.Element],
+        signatures: inout KeySignatures, seen: inout [ExactKey: Int]?
     ) {
         if let seen {
             if let i = seen[ExactKey(key)] {
@@ -123,10 +131,15 @@ struct JSONReader {
                 return
             }
         } else if elements.count < JSONObject.indexThreshold {
-            for i in elements.indices where elements[i].key.hasSameUTF8(as: key) {
-                elements[i].value = value
-                return
+            var from = 0
+            while let i = signatures.firstIndex(of: signature, from: from) {
+                if elements[i].key.hasSameUTF8(as: key) {
+                    elements[i].value = value
+                    return
+                }
+                from = i + 1
             }
+            signatures.append(signature)
         } else {
             var built = [ExactKey: Int](minimumCapacity: elements.count * 2)
             for (i, element) in elements.enumerated() { built[ExactKey(element.key)] = i }
@@ -154,10 +167,18 @@ struct JSONReader {
         position += 1  // opening quote
         let start = position
         var highBits: UInt8 = 0
+        var wordHighBits: UInt64 = 0
+        // Eight bytes at a time while none of them ends the string or needs attention.
+        while position + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            if JSONBytes.mayNeedEscape(word) { break }
+            wordHighBits |= JSONBytes.nonASCIIBits(word)
+            position += 8
+        }
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                let string = try makeString(start..<position, ascii: highBits & 0x80 == 0)
+                let string = try makeString(start..<position, ascii: highBits & 0x80 == 0 && wordHighBits == 0)
                 position += 1
                 return string
             }
@@ -397,5 +418,55 @@ struct JSONReader {
 
     private func error(_ code: JSONParseError.Code, _ detail: String) -> JSONParseError {
         JSONParseError(code: code, offset: position, detail: detail)
+    }
+}
+
+/// Cheap signatures of the keys of an object being read, kept inline (no allocation) for the
+/// objects small enough to be searched linearly: equal keys have equal signatures, so a key whose
+/// signature is new is new, and most keys are told apart without comparing their bytes.
+struct KeySignatures {
+    private var slots: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    private(set) var count = 0
+
+    static let capacity = 16
+
+    mutating func append(_ signature: UInt64) {
+        precondition(count < Self.capacity, "KeySignatures holds \(Self.capacity) keys")
+        withUnsafeMutableBytes(of: &slots) { $0.storeBytes(of: signature, toByteOffset: count * 8, as: UInt64.self) }
+        count += 1
+    }
+
+    /// The first position at or after `from` whose signature is `signature`.
+    func firstIndex(of signature: UInt64, from: Int) -> Int? {
+        withUnsafeBytes(of: slots) { raw in
+            var i = from
+            while i < count {
+                if raw.load(fromByteOffset: i * 8, as: UInt64.self) == signature { return i }
+                i += 1
+            }
+            return nil
+        }
+    }
+
+    /// The signature of a key's UTF-8: its length and its first and last eight bytes (all of it
+    /// when shorter).
+    @inline(__always)
+    static func signature(of utf8: UnsafeRawBufferPointer) -> UInt64 {
+        let n = utf8.count
+        if n >= 8 {
+            let first = utf8.loadUnaligned(as: UInt64.self)
+            let last = utf8.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            return (first &* 0x9E37_79B9_7F4A_7C15) ^ (last &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(n)
+        }
+        var packed = UInt64(n) << 56
+        for i in 0..<n { packed |= UInt64(utf8[i]) << (8 * UInt64(i)) }
+        return packed
+    }
+
+    static func signature(of key: String) -> UInt64 {
+        var key = key
+        return key.withUTF8 { signature(of: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -47,12 +47,25 @@ public enum JSONWriter {
         buffer.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { utf8 in
+            let raw = UnsafeRawBufferPointer(utf8)
             var runStart = 0
-            for i in 0..<utf8.count {
+            var i = 0
+            // Runs of eight bytes that need no escape are skipped at once; after a run, the next
+            // eight bytes (up to `checkedEnd`) go one at a time.
+            var checkedEnd = 0
+            while i < utf8.count {
+                if i >= checkedEnd {
+                    while i + 8 <= utf8.count, !JSONBytes.mayNeedEscape(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+                        i += 8
+                    }
+                    checkedEnd = i + 8  // the next eight bytes go one at a time
+                    if i >= utf8.count { break }
+                }
                 let byte = utf8[i]
+                i += 1
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if runStart < i { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
-                runStart = i + 1
+                if runStart < i - 1 { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<(i - 1)])) }
+                runStart = i
                 buffer.append(UInt8(ascii: "\\"))
                 switch byte {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"): buffer.append(byte)
@@ -134,4 +147,26 @@ extension JSONValue {
     public func serializedString() -> String {
         String(decoding: serialized(), as: UTF8.self)
     }
+}
+
+/// Tests on eight bytes of JSON text at once (SWAR), for the string loops of the reader and writer.
+enum JSONBytes {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether one of the eight bytes of `word` may be a quote, a backslash or a control character
+    /// (below 0x20). Never `false` when one is; sometimes `true` when none is (a borrow between
+    /// bytes), which only sends the caller to its byte-by-byte path.
+    @inline(__always)
+    static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let control = (word &- ones &* 0x20) & ~word & highBits
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let quoteOrBackslash = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highBits
+        return control | quoteOrBackslash != 0
+    }
+
+    /// The bits of `word`'s bytes above 0x7F (non-zero when one byte is not ASCII).
+    @inline(__always)
+    static func nonASCIIBits(_ word: UInt64) -> UInt64 { word & highBits }
 }
