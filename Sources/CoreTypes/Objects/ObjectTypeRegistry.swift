@@ -75,7 +75,7 @@ public struct ObjectTypeRegistry: Sendable {
                     "cannot register '\(objectType)' (\(T.self)): the registry is frozen; register types before bootstrap ends"
             )
         }
-        guard Self.isValidEventFilter(objectType) else {
+        guard CoatyTopic.isValidEventFilter(objectType) else {
             throw ObjectTypeRegistryError(
                 code: .invalidObjectType,
                 detail:
@@ -196,13 +196,5 @@ public struct ObjectTypeRegistry: Sendable {
         case .location: return Location.self
         case .snapshot: return Snapshot.self
         }
-    }
-
-    /// Whether `name` is a valid Coaty event filter: non-empty, without NUL, `+`, `#` and `/`.
-    static func isValidEventFilter(_ name: String) -> Bool {
-        !name.isEmpty
-            && !name.utf8.contains {
-                $0 == 0 || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "/")
-            }
     }
 }

@@ -147,13 +147,11 @@ public struct CoatyTopic: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public static func isValidEventFilter(_ value: String) -> Bool {
         guard !value.isEmpty else { return false }
-        for byte in value.utf8 {
-            switch byte {
-            case 0, UInt8(ascii: "+"), UInt8(ascii: "#"), UInt8(ascii: "/"): return false
-            default: continue
-            }
+        // Every Advertise and Update checks its object type here: scan the contiguous bytes.
+        let isValid = value.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 == 0 || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "/") }
         }
-        return true
+        return isValid ?? !value.utf8.contains { $0 == 0 || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "/") }
     }
 
     /// Whether `topic` starts with `coaty/`, so coaty-js treats it as a Coaty topic and never as Raw.
