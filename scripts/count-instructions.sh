@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Counts the instructions one Advertise costs to encode and to decode, with valgrind's callgrind:
+# Counts the instructions one Advertise costs to encode (its payload; with `publications`, also its
+# two topics, as the agent publishes it) and to decode, with valgrind's callgrind:
 # the same count on every run, where times on this shared machine swing by a third. Prints the
 # instructions per operation (the loop's count minus the start-up's, divided by the operations).
 #
@@ -17,7 +18,7 @@ count() {  # path operations
     valgrind --tool=callgrind --callgrind-out-file="$work/$1.$2.out" "$bin" loop "$1" "$2" 2>&1 \
         | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
-for path in encode decode; do
+for path in encode publications decode; do
     zero="$(count "$path" 0)"
     full="$(count "$path" "$operations")"
     echo "$path: $(( (full - zero) / operations )) instructions per Advertise ($operations operations)"

@@ -151,8 +151,9 @@ enum Codec {
 
     /// Runs one hot path `count` times and nothing else, so that `valgrind --tool=callgrind`
     /// counts its instructions (the same count every run, unlike times on this shared machine):
-    /// `encode` writes the payload of an Advertise of a ``Light``, `decode` parses such a payload
-    /// and decodes the Light through the registry. Run it with 0 for the count of the start-up alone.
+    /// `encode` writes the payload of an Advertise of a ``Light``, `publications` also its two
+    /// topics (what the agent publishes), `decode` parses such a payload and decodes the Light
+    /// through the registry. Run it with 0 for the count of the start-up alone.
     static func loop(_ path: String, count: Int) throws {
         let registry = Fixtures.registry()
         let light = Fixtures.light()
@@ -161,13 +162,16 @@ enum Codec {
         switch path {
         case "encode":
             for _ in 0..<count { sink &+= try Advertise(object: light).payload().count }
+        case "publications":
+            let scope = AgentScope(identityID: "5c3e1a2b-7d4f-4e6a-9b8c-0d1e2f3a4b5c")
+            for _ in 0..<count { sink &+= try Advertise(object: light).publications(in: scope).count }
         case "decode":
             for _ in 0..<count {
                 let event = try Advertise(json: Advertise.parsePayload(payload), registry: registry)
                 sink &+= (event.object as? Light)?.floor ?? 0
             }
         default:
-            fatalError("loop takes encode or decode, not '\(path)'")
+            fatalError("loop takes encode, publications or decode, not '\(path)'")
         }
         print(path, count, sink)
     }

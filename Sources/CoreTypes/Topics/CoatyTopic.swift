@@ -129,7 +129,8 @@ public struct CoatyTopic: Sendable, Hashable, CustomStringConvertible {
         coreType: CoreType,
         objectType: String
     ) -> [String] {
-        guard objectType != coreType.canonicalObjectType else { return [coreType.rawValue] }
+        // (Not `objectType != coreType.canonicalObjectType`: that builds a string per publication.)
+        guard CoreType(canonicalObjectType: objectType) != coreType else { return [coreType.rawValue] }
         let filters = [coreType.rawValue, objectTypeFilter(objectType)]
         return eventType == .update ? filters.reversed() : filters
     }
