@@ -157,4 +157,50 @@ import Testing
         let back = try JSONDecoder().decode(Light.self, from: data)
         #expect(back.custom.isEmpty && back.isOn)
     }
+
+    struct Arrays: Codable, Equatable {
+        var strings: [String]
+        var ints: [Int]
+        var doubles: [Double]
+        var flags: [Bool]
+        var grid: [[Int]]
+        var maybe: [String]?
+        var small: [UInt8]
+    }
+
+    @Test func arraysOfScalarsDecodeAsThroughAnUnkeyedContainer() throws {
+        let value: JSONValue = [
+            "strings": ["a", "", "é"], "ints": [1, 2.0, -3], "doubles": [1, 2.5], "flags": [true, false],
+            "grid": [[1], [], [2, 3]], "maybe": ["x"], "small": [0, 255],
+        ]
+        let decoded = try JSONValueDecoder().decode(Arrays.self, from: value)
+        #expect(decoded == Arrays(
+            strings: ["a", "", "é"], ints: [1, 2, -3], doubles: [1, 2.5], flags: [true, false], grid: [[1], [], [2, 3]],
+            maybe: ["x"], small: [0, 255]))
+        #expect(try JSONValueDecoder().decode([String].self, from: []) == [])
+    }
+
+    @Test(arguments: [
+        ("strings", JSONValue.array(["a", 1]), ["strings", "1"]),
+        ("ints", .array([1, 2.5]), ["ints", "1"]),
+        ("doubles", .array([1, "2"]), ["doubles", "1"]),
+        ("flags", .array([true, nil]), ["flags", "1"]),
+        ("grid", .array([[1], ["x"]]), ["grid", "1", "0"]),
+        ("strings", .string("a"), ["strings"]),
+    ])
+    func aMisfitInAnArrayOfScalarsIsReportedWhereItIs(member: String, misfit: JSONValue, path: [String]) throws {
+        var object: JSONObject = [
+            "strings": [], "ints": [], "doubles": [], "flags": [], "grid": [], "small": [],
+        ]
+        object[member] = misfit
+        let error = #expect(throws: DecodingError.self) {
+            try JSONValueDecoder().decode(Arrays.self, from: .object(object))
+        }
+        let context: DecodingError.Context? =
+            switch error {
+            case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): context
+            default: nil
+            }
+        #expect(context?.codingPath.map(\.stringValue) == path, "\(String(describing: error))")
+    }
 }
