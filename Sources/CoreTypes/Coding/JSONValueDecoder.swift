@@ -26,6 +26,7 @@ public struct JSONValueDecoder: Sendable {
     /// - Throws: `DecodingError` naming the coding path of the first member that does not fit.
     public func decode<T: Decodable>(_ type: T.Type = T.self, from value: JSONValue) throws -> T {
         if let passthrough = JSONValueDecoding.passthrough(value, as: T.self) { return passthrough }
+        if let array = JSONValueDecoding.scalarArray(value, as: T.self) { return array }
         let decoder = JSONValueDecoding(value: value, keyStrategy: keyStrategy, keepsBaseFieldNames: false)
         return try T(from: decoder)
     }

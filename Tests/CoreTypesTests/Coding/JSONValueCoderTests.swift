@@ -178,6 +178,13 @@ import Testing
             strings: ["a", "", "é"], ints: [1, 2, -3], doubles: [1, 2.5], flags: [true, false], grid: [[1], [], [2, 3]],
             maybe: ["x"], small: [0, 255]))
         #expect(try JSONValueDecoder().decode([String].self, from: []) == [])
+        #expect(try JSONValueDecoder().decode([Int].self, from: [1, 2.0]) == [1, 2])
+        let misfit = #expect(throws: DecodingError.self) { try JSONValueDecoder().decode([Bool].self, from: [true, 1]) }
+        guard case .typeMismatch(_, let context) = misfit else {
+            Issue.record("expected a type mismatch, got \(String(describing: misfit))")
+            return
+        }
+        #expect(context.codingPath.map(\.stringValue) == ["1"])
     }
 
     @Test(arguments: [
