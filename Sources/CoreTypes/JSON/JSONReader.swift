@@ -430,7 +430,10 @@ struct KeySignatures {
         (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     private(set) var count = 0
 
-    static let capacity = 16
+    /// How many signatures the slots hold: as many keys as an object keeps without an index
+    /// (``JSONObject/indexThreshold``, checked by a test); larger objects use the parser's dictionary.
+    static let capacity = MemoryLayout<(UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                                        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)>.size / 8
 
     mutating func append(_ signature: UInt64) {
         precondition(count < Self.capacity, "KeySignatures holds \(Self.capacity) keys")

@@ -92,6 +92,18 @@ import Testing
         #expect(object["na/me"] == 4)
     }
 
+    @Test func signaturesCoverEveryObjectSearchedLinearly() throws {
+        #expect(KeySignatures.capacity == JSONObject.indexThreshold)
+        // The member after the last linearly searched one goes to the index, duplicates included.
+        let keys = (0..<(JSONObject.indexThreshold + 2)).map { "key\($0)" }
+        let text = "{" + (keys + ["key0", "key\(JSONObject.indexThreshold)"]).enumerated()
+            .map { "\"\($0.element)\":\($0.offset)" }.joined(separator: ",") + "}"
+        let object = try #require(try JSONValue(parsing: text).objectValue)
+        #expect(object.keys == keys)
+        #expect(object["key0"] == .int(keys.count))
+        #expect(object["key\(JSONObject.indexThreshold)"] == .int(keys.count + 1))
+    }
+
     @Test func shortKeysDifferingInOneByteAreKeptApart() throws {
         let keys = (0..<15).map { String(repeating: "k", count: $0 % 8) + String($0) }
         let text = "{" + keys.map { "\"\($0)\":0" }.joined(separator: ",") + "}"
