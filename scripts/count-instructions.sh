@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Counts the instructions one Advertise costs to encode (its payload; with `publications`, also its
-# two topics, as the agent publishes it) and to decode, with valgrind's callgrind:
+# two topics, as the agent publishes it) and to decode, and seven small and medium documents to
+# parse (`parse`, per round of seven), with valgrind's callgrind:
 # the same count on every run, where times on this shared machine swing by a third. Prints the
 # instructions per operation (the loop's count minus the start-up's, divided by the operations).
 #
@@ -18,9 +19,9 @@ count() {  # path operations
     valgrind --tool=callgrind --callgrind-out-file="$work/$1.$2.out" "$bin" loop "$1" "$2" 2>&1 \
         | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
-for path in encode publications decode; do
+for path in encode publications decode parse; do
     zero="$(count "$path" 0)"
     full="$(count "$path" "$operations")"
-    echo "$path: $(( (full - zero) / operations )) instructions per Advertise ($operations operations)"
+    echo "$path: $(( (full - zero) / operations )) instructions per operation ($operations operations)"
 done
 [ -n "${KEEP:-}" ] || rm -rf "$work"

@@ -153,7 +153,7 @@ enum Codec {
     /// counts its instructions (the same count every run, unlike times on this shared machine):
     /// `encode` writes the payload of an Advertise of a ``Light``, `publications` also its two
     /// topics (what the agent publishes), `decode` parses such a payload and decodes the Light
-    /// through the registry. Run it with 0 for the count of the start-up alone.
+    /// through the registry, `parse` parses seven small and medium documents into `JSONValue`s. Run it with 0 for the count of the start-up alone.
     static func loop(_ path: String, count: Int) throws {
         let registry = Fixtures.registry()
         let light = Fixtures.light()
@@ -165,13 +165,23 @@ enum Codec {
         case "publications":
             let scope = AgentScope(identityID: "5c3e1a2b-7d4f-4e6a-9b8c-0d1e2f3a4b5c")
             for _ in 0..<count { sink &+= try Advertise(object: light).publications(in: scope).count }
+        case "parse":
+            // Small and medium documents as Coaty sends them, parsed into JSONValue only.
+            let texts = [
+                callText, returnText, #"{"coreTypes":["Identity"]}"#, #"{"objectIds":["5c3e1a2b-7d4f-4e6a-9b8c-0d1e2f3a4b5c"]}"#,
+                #"[{"x":1,"y":2.5},{"x":3,"y":-4},{}]"#, #"{"a":{"b":{"c":[true,false,null,"\u00e9\n"]}}}"#,
+                String(decoding: payload, as: UTF8.self),
+            ].map { Array($0.utf8) }
+            for _ in 0..<count {
+                for text in texts { sink &+= (try JSONValue(parsing: text)).objectValue?.count ?? 1 }
+            }
         case "decode":
             for _ in 0..<count {
                 let event = try Advertise(json: Advertise.parsePayload(payload), registry: registry)
                 sink &+= (event.object as? Light)?.floor ?? 0
             }
         default:
-            fatalError("loop takes encode, publications or decode, not '\(path)'")
+            fatalError("loop takes encode, publications, decode or parse, not '\(path)'")
         }
         print(path, count, sink)
     }
