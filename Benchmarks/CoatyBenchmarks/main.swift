@@ -9,7 +9,7 @@ import Foundation
 //   CoatyBenchmarks all --port P --nodelay-port Q --baseline PATH --probe PATH
 //                       [--markdown FILE] [--repeats N] [--quick] [--only b1,b2,…]
 //   CoatyBenchmarks peer advertise|respond …        the child processes of B1 and B2
-//   CoatyBenchmarks loop encode|decode [count]      one hot path in a loop, for callgrind (docs/profiling.md)
+//   CoatyBenchmarks loop encode|publications|decode|parse [count]   one hot path, for callgrind
 
 /// A broker the script started.
 struct BrokerEndpoint {
