@@ -105,6 +105,7 @@ final class JSONValueEncoding: Encoder {
 
     func encodeRoot<T: Encodable>(_ value: T) throws -> JSONValue {
         if let passthrough = Self.passthrough(value) { return passthrough }
+        if let array = Self.scalarArray(value) { return array }
         try value.encode(to: self)
         return try finish(value)
     }
@@ -112,6 +113,7 @@ final class JSONValueEncoding: Encoder {
     /// Encodes a nested value, reusing this encoder.
     func encodeNested<T: Encodable>(_ value: T, key: any CodingKey) throws -> JSONValue {
         if let passthrough = Self.passthrough(value) { return passthrough }
+        if let array = Self.scalarArray(value) { return array }
         let saved = result
         result = .none
         codingPath.append(key)
@@ -138,6 +140,21 @@ final class JSONValueEncoding: Encoder {
     static func passthrough<T>(_ value: T) -> JSONValue? {
         if T.self == JSONValue.self, let json = value as? JSONValue { return json }
         if T.self == JSONObject.self, let object = value as? JSONObject { return .object(object) }
+        return nil
+    }
+
+    /// An array of strings, integers, finite doubles or booleans as a JSON array at once: what
+    /// `Array.encode(to:)` makes of it through an unkeyed container, whose generic code (not
+    /// specialized) dominated encoding a short array. `nil` for other types, and for doubles that are
+    /// not all finite: the way through the container then throws the error it always did.
+    @inline(__always)
+    static func scalarArray<T>(_ value: T) -> JSONValue? {
+        if T.self == [String].self, let strings = value as? [String] { return .array(strings.map(JSONValue.string)) }
+        if T.self == [Int].self, let ints = value as? [Int] { return .array(ints.map(JSONValue.int)) }
+        if T.self == [Double].self, let doubles = value as? [Double], doubles.allSatisfy(\.isFinite) {
+            return .array(doubles.map(JSONValue.double))
+        }
+        if T.self == [Bool].self, let bools = value as? [Bool] { return .array(bools.map(JSONValue.bool)) }
         return nil
     }
 

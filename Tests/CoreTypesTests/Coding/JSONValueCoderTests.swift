@@ -210,4 +210,27 @@ import Testing
             }
         #expect(context?.codingPath.map(\.stringValue) == path, "\(String(describing: error))")
     }
+
+    @Test func arraysOfScalarsEncodeAsThroughAnUnkeyedContainer() throws {
+        let arrays = Arrays(
+            strings: ["a", "", "é\n"], ints: [1, -2, Int.max], doubles: [0.5, -0.0, 1e21, 2], flags: [true, false],
+            grid: [[1], [], [2, 3]], maybe: nil, small: [0, 255])
+        let encoded = try JSONValueEncoder().encode(arrays)
+        #expect(encoded.serializedString()
+            == #"{"strings":["a","","é\n"],"ints":[1,-2,9223372036854775807],"doubles":[0.5,0,1e+21,2],"flags":[true,false],"grid":[[1],[],[2,3]],"small":[0,255]}"#)
+        #expect(try JSONValueEncoder().encode([1.5, 2]) == [.double(1.5), .double(2)])
+        #expect(try JSONValueEncoder().encode([String]()) == [])
+        #expect(try JSONValueDecoder().decode(Arrays.self, from: encoded) == arrays)
+    }
+
+    @Test func aNonFiniteDoubleInAnArrayIsReportedWhereItIs() throws {
+        let arrays = Arrays(strings: [], ints: [], doubles: [1, .infinity], flags: [], grid: [], maybe: nil, small: [])
+        let error = #expect(throws: EncodingError.self) { try JSONValueEncoder().encode(arrays) }
+        guard case .invalidValue(_, let context) = error else {
+            Issue.record("expected an invalid value, got \(String(describing: error))")
+            return
+        }
+        #expect(context.codingPath.map(\.stringValue) == ["doubles", "1"])
+        #expect(throws: EncodingError.self) { try JSONValueEncoder().encode([Double.nan]) }
+    }
 }
