@@ -12,29 +12,32 @@ extension Agent {
             // libmosquitto's callbacks still only copy and queue; this runs between epoll waits.
             await withTaskExecutorPreference(client.eventLoop) {
                 while let batch = await client.events.nextBatch() {
-                    for event in batch {
-                        switch event {
-                        case .connected(let code):
-                            if code.isAccepted {
-                                handleConnected()
-                            } else {
-                                handleRefused(code)
-                            }
-                        case .disconnected(let error):
-                            if handleDisconnected(error) { scheduleReconnect(in: &group) }
-                        case .message(let message):
-                            route(message)
-                        case .subscribed(let id, let granted):
-                            if !holdsAcknowledgement(id, grantedQoS: granted) { handleSubscribed(id, grantedQoS: granted) }
-                        case .unsubscribed:
-                            break
-                        case .published(let id):
-                            handlePublished(id)
-                        }
-                    }
+                    for event in batch { handle(event, in: &group) }
                 }
             }
             group.cancelAll()
+        }
+    }
+
+    /// Acts on one transport event, in the order the transport reported it.
+    private func handle(_ event: TransportEvent, in group: inout DiscardingTaskGroup) {
+        switch event {
+        case .connected(let code):
+            if code.isAccepted {
+                handleConnected()
+            } else {
+                handleRefused(code)
+            }
+        case .disconnected(let error):
+            if handleDisconnected(error) { scheduleReconnect(in: &group) }
+        case .message(let message):
+            route(message)
+        case .subscribed(let id, let granted):
+            if !holdsAcknowledgement(id, grantedQoS: granted) { handleSubscribed(id, grantedQoS: granted) }
+        case .unsubscribed:
+            break
+        case .published(let id):
+            handlePublished(id)
         }
     }
 

@@ -1,7 +1,8 @@
 /// The byte-level reader behind ``JSONParser``. Works on one contiguous buffer.
 struct JSONReader {
-    private let bytes: UnsafeRawBufferPointer
-    private var position = 0
+    // Read by the extensions in JSONReader+Numbers.swift.
+    let bytes: UnsafeRawBufferPointer
+    var position = 0
     private let maximumDepth: Int
     private var depth = 0
 
@@ -283,121 +284,6 @@ struct JSONReader {
         UTF8.encode(scalar) { buffer.append($0) }
     }
 
-    // MARK: - Numbers
-
-    private mutating func readNumber() throws(JSONParseError) -> JSONValue {
-        let start = position
-        var negative = false
-        if bytes[position] == UInt8(ascii: "-") {
-            negative = true
-            position += 1
-        }
-        guard position < bytes.count, isDigit(bytes[position]) else {
-            throw error(.invalidNumber, "a '-' must be followed by digits")
-        }
-        // Integer part: accumulate while it fits.
-        var magnitude: UInt64 = 0
-        var overflow = false
-        var integerDigits = 0
-        if bytes[position] == UInt8(ascii: "0") {
-            position += 1
-            integerDigits = 1
-            if position < bytes.count, isDigit(bytes[position]) {
-                throw error(.invalidNumber, "numbers must not have leading zeros")
-            }
-        } else {
-            while position < bytes.count, isDigit(bytes[position]) {
-                let digit = UInt64(bytes[position] &- UInt8(ascii: "0"))
-                let (m1, o1) = magnitude.multipliedReportingOverflow(by: 10)
-                let (m2, o2) = m1.addingReportingOverflow(digit)
-                if o1 || o2 { overflow = true } else { magnitude = m2 }
-                integerDigits += 1
-                position += 1
-            }
-        }
-        var fractionDigits = 0
-        var fraction: UInt64 = magnitude
-        var isInteger = true
-        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
-            isInteger = false
-            position += 1
-            guard position < bytes.count, isDigit(bytes[position]) else {
-                throw error(.invalidNumber, "a '.' must be followed by digits")
-            }
-            while position < bytes.count, isDigit(bytes[position]) {
-                if fraction < 1_000_000_000_000_000 {
-                    fraction = fraction * 10 + UInt64(bytes[position] &- UInt8(ascii: "0"))
-                    fractionDigits += 1
-                } else {
-                    overflow = true
-                }
-                position += 1
-            }
-        }
-        var exponent = 0
-        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
-            isInteger = false
-            position += 1
-            var exponentNegative = false
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
-                exponentNegative = bytes[position] == UInt8(ascii: "-")
-                position += 1
-            }
-            guard position < bytes.count, isDigit(bytes[position]) else {
-                throw error(.invalidNumber, "an exponent must have digits")
-            }
-            while position < bytes.count, isDigit(bytes[position]) {
-                if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[position] &- UInt8(ascii: "0")) }
-                position += 1
-            }
-            if exponentNegative { exponent = -exponent }
-        }
-        if isInteger && !overflow {
-            if negative {
-                if magnitude <= UInt64(Int.max) { return .int(-Int(magnitude)) }
-                if magnitude == UInt64(Int.max) + 1 { return .int(Int.min) }
-            } else if magnitude <= UInt64(Int.max) {
-                return .int(Int(magnitude))
-            }
-        }
-        // Exact fast path (Clinger): up to 2^53 significand and a power of ten up to 10^22.
-        if !overflow {
-            let decimalExponent = exponent - fractionDigits
-            if fraction <= 1 << 53, decimalExponent >= -22, decimalExponent <= 22 {
-                var value = Double(fraction)
-                if decimalExponent < 0 {
-                    value /= Self.powersOfTen[-decimalExponent]
-                } else {
-                    value *= Self.powersOfTen[decimalExponent]
-                }
-                return .double(negative ? -value : value)
-            }
-        }
-        return try slowDouble(start..<position)
-    }
-
-    private func slowDouble(_ range: Range<Int>) throws(JSONParseError) -> JSONValue {
-        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        guard let value = Double(text) else {
-            throw JSONParseError(code: .invalidNumber, offset: range.lowerBound, detail: "'\(text.prefix(40))' is not a number")
-        }
-        guard value.isFinite else {
-            throw JSONParseError(
-                code: .numberOutOfRange, offset: range.lowerBound,
-                detail: "number with \(range.count) characters is beyond the range of a 64-bit double")
-        }
-        return .double(value)
-    }
-
-    private static let powersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
-
-    @inline(__always) private func isDigit(_ byte: UInt8) -> Bool {
-        byte &- UInt8(ascii: "0") < 10
-    }
-
     // MARK: - Helpers
 
     @inline(__always) private mutating func skipWhitespace() {
@@ -409,67 +295,14 @@ struct JSONReader {
         }
     }
 
-    private func describeByte() -> String {
+    func describeByte() -> String {
         guard position < bytes.count else { return "end of input" }
         let byte = bytes[position]
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         return "byte 0x" + String(byte, radix: 16)
     }
 
-    private func error(_ code: JSONParseError.Code, _ detail: String) -> JSONParseError {
+    func error(_ code: JSONParseError.Code, _ detail: String) -> JSONParseError {
         JSONParseError(code: code, offset: position, detail: detail)
-    }
-}
-
-/// Cheap signatures of the keys of an object being read, kept inline (no allocation) for the
-/// objects small enough to be searched linearly: equal keys have equal signatures, so a key whose
-/// signature is new is new, and most keys are told apart without comparing their bytes.
-struct KeySignatures {
-    private var slots: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-                        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
-        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    private(set) var count = 0
-
-    /// How many signatures the slots hold: as many keys as an object keeps without an index
-    /// (``JSONObject/indexThreshold``, checked by a test); larger objects use the parser's dictionary.
-    static let capacity = MemoryLayout<(UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-                                        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)>.size / 8
-
-    mutating func append(_ signature: UInt64) {
-        precondition(count < Self.capacity, "KeySignatures holds \(Self.capacity) keys")
-        withUnsafeMutableBytes(of: &slots) { $0.storeBytes(of: signature, toByteOffset: count * 8, as: UInt64.self) }
-        count += 1
-    }
-
-    /// The first position at or after `from` whose signature is `signature`.
-    func firstIndex(of signature: UInt64, from: Int) -> Int? {
-        withUnsafeBytes(of: slots) { raw in
-            var i = from
-            while i < count {
-                if raw.load(fromByteOffset: i * 8, as: UInt64.self) == signature { return i }
-                i += 1
-            }
-            return nil
-        }
-    }
-
-    /// The signature of a key's UTF-8: its length and its first and last eight bytes (all of it
-    /// when shorter).
-    @inline(__always)
-    static func signature(of utf8: UnsafeRawBufferPointer) -> UInt64 {
-        let n = utf8.count
-        if n >= 8 {
-            let first = utf8.loadUnaligned(as: UInt64.self)
-            let last = utf8.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
-            return (first &* 0x9E37_79B9_7F4A_7C15) ^ (last &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(n)
-        }
-        var packed = UInt64(n) << 56
-        for i in 0..<n { packed |= UInt64(utf8[i]) << (8 * UInt64(i)) }
-        return packed
-    }
-
-    static func signature(of key: String) -> UInt64 {
-        var key = key
-        return key.withUTF8 { signature(of: UnsafeRawBufferPointer($0)) }
     }
 }
