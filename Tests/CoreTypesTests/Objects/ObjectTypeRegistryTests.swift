@@ -242,6 +242,20 @@ struct Meter: CoatyObject, WireKeyNaming {
         #expect(try JSONValue.object(plain.jsonObject()).serializedString() == text)
     }
 
+    @Test func aSnapshotOfAnObjectItsRegisteredTypeRejectsIsRejected() throws {
+        // The captured Light lacks `isOn`: valid as a CoatyObject, not as a Light. The fuzzer found
+        // that such a Snapshot decodes with core types only and not with Light registered.
+        let light = #"{"objectType":"com.example.Light","coreType":"CoatyObject","objectId":"l1","name":"Lamp"}"#
+        let text =
+            #"{"objectType":"coaty.Snapshot","coreType":"Snapshot","objectId":"s","name":"Snap","parentObjectId":"l1","creationTimestamp":1,"creatorId":"c","object":\#(light)}"#
+        let registry = try registry { try $0.register(Light.self) }
+        let error = #expect(throws: ObjectDecodingError.self) { try registry.decodeObject(object(text)) }
+        #expect(error?.field == "object.isOn")
+        #expect(error?.objectType == "coaty.Snapshot")
+        let plain = try #require(try ObjectTypeRegistry().decodeObject(object(text)) as? Snapshot)
+        #expect(plain.object is BaseObject)
+    }
+
     @Test func snapshotErrorsNameTheNestedField() throws {
         let text =
             #"{"objectType":"coaty.Snapshot","coreType":"Snapshot","objectId":"s","name":"Snap","parentObjectId":"p","creationTimestamp":1,"creatorId":"c","object":{"objectType":"coaty.Task","coreType":"Task","objectId":"t","name":"T","creatorId":"c","creationTimestamp":1}}"#
