@@ -58,23 +58,28 @@ final class JSONValueEncodingBox {
     /// Containers opened with `nestedContainer`/`superEncoder`, resolved when the box is read.
     @exclusivity(unchecked) var nested: [(key: String?, index: Int, box: JSONValueEncodingBox)] = []
 
-    init(isArray: Bool) {
+    /// A box for an array, or for an object with room for `capacity` members (growing an empty
+    /// object one member at a time reallocated it five times for a dozen members).
+    init(isArray: Bool, capacity: Int = 8) {
         self.isArray = isArray
-        object = JSONObject()
+        object = isArray ? JSONObject() : JSONObject(capacity: capacity)
         array = []
     }
 
-    var value: JSONValue {
+    /// The container's value, moved out of the box (which is left empty): the value holds the only
+    /// reference to its storage, so whoever adds to it next (a nested container's value, the
+    /// object's `objectType`) does not copy it first. Read once, when the encoding is finished.
+    func takeValue() -> JSONValue {
         if isArray {
-            guard !nested.isEmpty else { return .array(array) }
             var result = array
-            for entry in nested { result[entry.index] = entry.box.value }
+            array = []
+            for entry in nested { result[entry.index] = entry.box.takeValue() }
             return .array(result)
         }
-        guard !nested.isEmpty else { return .object(object) }
         var result = object
+        object = JSONObject()
         for entry in nested {
-            if let key = entry.key { result[key] = entry.box.value }
+            if let key = entry.key { result[key] = entry.box.takeValue() }
         }
         return .object(result)
     }
@@ -128,7 +133,7 @@ final class JSONValueEncoding: Encoder {
     private func finish<T>(_ value: T) throws -> JSONValue {
         switch result {
         case .value(let encoded): return encoded
-        case .box(let box): return box.value
+        case .box(let box): return box.takeValue()
         case .none:
             throw EncodingError.invalidValue(
                 value,
@@ -163,7 +168,8 @@ final class JSONValueEncoding: Encoder {
         if case .box(let existing) = result, !existing.isArray {
             box = existing
         } else {
-            box = JSONValueEncodingBox(isArray: false)
+            // A Coaty object at the top: its fields, the base fields, `objectType`, `coreType` and custom.
+            box = JSONValueEncodingBox(isArray: false, capacity: codingPath.isEmpty ? 16 : 8)
             result = .box(box)
         }
         return KeyedEncodingContainer(

@@ -14,19 +14,25 @@ extension CoatyObject {
         let strategy = (Self.self as? any WireKeyNaming.Type)?.wireKeyStrategy ?? .useDefaultKeys
         let encoder = JSONValueEncoding(keyStrategy: strategy, keepsBaseFieldNames: true)
         let encoded = try encoder.encodeRoot(self)
-        guard case .object(var object) = encoded else {
+        var object: JSONObject
+        // Consumed, so that `object` holds the only reference to its members and the insertions
+        // below do not copy them.
+        switch consume encoded {
+        case .object(let members): object = members
+        case let other:
             throw EncodingError.invalidValue(
                 self,
                 EncodingError.Context(
-                    codingPath: [], debugDescription: "\(Self.self) encodes as \(encoded.typeName), not as an object"))
+                    codingPath: [], debugDescription: "\(Self.self) encodes as \(other.typeName), not as an object"))
         }
-        if !object.contains(key: "objectType") || !object.contains(key: "coreType") {
-            var at = object.position(of: "objectId").map { $0 + 1 } ?? 0
-            if !object.contains(key: "objectType") {
+        let found = object.basePositions()
+        if found.objectType == nil || found.coreType == nil {
+            var at = found.objectId.map { $0 + 1 } ?? 0
+            if found.objectType == nil {
                 object.insert(.string(objectType), forKey: "objectType", at: at)
                 at += 1
             }
-            if !object.contains(key: "coreType") {
+            if found.coreType == nil {
                 object.insert(.string(coreType.rawValue), forKey: "coreType", at: at)
             }
         }
@@ -34,5 +40,28 @@ extension CoatyObject {
             object.appendNew(key, value)
         }
         return object
+    }
+}
+
+extension JSONObject {
+    /// The positions of `objectId`, `objectType` and `coreType`, found in one pass over the keys
+    /// (three lookups scanned the object up to five times).
+    func basePositions() -> (objectId: Int?, objectType: Int?, coreType: Int?) {
+        var result: (objectId: Int?, objectType: Int?, coreType: Int?) = (nil, nil, nil)
+        for i in storage.indices {
+            let key = storage[i].key
+            switch key.utf8.count {
+            case 8:
+                if result.objectId == nil, key.hasSameUTF8(as: "objectId") {
+                    result.objectId = i
+                } else if result.coreType == nil, key.hasSameUTF8(as: "coreType") {
+                    result.coreType = i
+                }
+            case 10:
+                if result.objectType == nil, key.hasSameUTF8(as: "objectType") { result.objectType = i }
+            default: break
+            }
+        }
+        return result
     }
 }
