@@ -138,7 +138,9 @@ extension JSONValue {
     /// The compact JSON text of this value as UTF-8 bytes (see ``JSONWriter``).
     public func serialized() -> [UInt8] {
         var buffer: [UInt8] = []
-        buffer.reserveCapacity(128)
+        // Room for a typical event payload (an Advertise of a dozen members is ~340 bytes): growing
+        // from 128 reallocated and copied it twice; a smaller allocation would cost malloc the same.
+        buffer.reserveCapacity(512)
         JSONWriter.write(self, into: &buffer)
         return buffer
     }

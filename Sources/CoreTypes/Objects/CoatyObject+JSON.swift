@@ -29,11 +29,11 @@ extension CoatyObject {
         if found.objectType == nil || found.coreType == nil {
             var at = found.objectId.map { $0 + 1 } ?? 0
             if found.objectType == nil {
-                object.insert(.string(objectType), forKey: "objectType", at: at)
+                object.insertNew("objectType", .string(objectType), at: at)
                 at += 1
             }
             if found.coreType == nil {
-                object.insert(.string(coreType.rawValue), forKey: "coreType", at: at)
+                object.insertNew("coreType", .string(coreType.rawValue), at: at)
             }
         }
         for (key, value) in custom where !object.contains(key: key) {

@@ -128,6 +128,12 @@ extension JSONObject {
         }
     }
 
+    /// Inserts a member at `position` whose key the caller knows is not yet present.
+    mutating func insertNew(_ key: String, _ value: JSONValue, at position: Int) {
+        storage.insert((key, value), at: Swift.min(Swift.max(position, 0), storage.count))
+        if index != nil || storage.count > Self.indexThreshold { rebuildIndex() }
+    }
+
     /// Appends a member when `value` is set; does nothing for `nil` (unset optionals are omitted).
     @inline(__always) mutating func appendNew(_ key: String, _ value: JSONValue?) {
         if let value { appendNew(key, value) }
