@@ -77,6 +77,10 @@ struct JSONReader {
         try enterContainer()
         position += 1  // {
         var elements: [JSONObject.Element] = []
+        // An event payload (depth 1) carries its Coaty objects at depth 2, and a Coaty object has at
+        // least four members (objectId, objectType, coreType, name), usually a dozen: room for eight
+        // saves growing through 1, 2 and 4 without wasting room on smaller nested values.
+        if depth <= 2 { elements.reserveCapacity(8) }
         var signatures = KeySignatures()
         var seen: [ExactKey: Int]? = nil
         skipWhitespace()
