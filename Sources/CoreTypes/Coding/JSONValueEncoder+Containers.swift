@@ -63,17 +63,15 @@ struct JSONValueKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerPr
     private func superEncoder(named name: String, key: any CodingKey) -> any Encoder {
         let child = JSONValueEncoding(keyStrategy: encoder.keyStrategy, keepsBaseFieldNames: false)
         child.codingPath = codingPath + [key]
-        let nested = JSONValueEncodingBox(isArray: false)
-        child.result = .box(nested)
         box.object.updateValue(.object(JSONObject()), forKey: name)
-        box.nested.append((name, 0, nested))
+        box.nested.append((name, 0, .encoder(child)))
         return child
     }
 
     private func attach(_ nested: JSONValueEncodingBox, _ key: Key) {
         let name = encoder.wireName(key, at: codingPath)
         box.object.updateValue(nested.isArray ? .array([]) : .object(JSONObject()), forKey: name)
-        box.nested.append((name, 0, nested))
+        box.nested.append((name, 0, .box(nested)))
     }
 }
 
@@ -118,7 +116,7 @@ struct JSONValueUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     > {
         let nested = JSONValueEncodingBox(isArray: false)
         let path = codingPath + [indexKey]
-        box.nested.append((nil, box.array.count, nested))
+        box.nested.append((nil, box.array.count, .box(nested)))
         box.array.append(.object(JSONObject()))
         return KeyedEncodingContainer(
             JSONValueKeyedEncodingContainer<NestedKey>(encoder: encoder, box: nested, codingPath: path))
@@ -127,7 +125,7 @@ struct JSONValueUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let nested = JSONValueEncodingBox(isArray: true)
         let path = codingPath + [indexKey]
-        box.nested.append((nil, box.array.count, nested))
+        box.nested.append((nil, box.array.count, .box(nested)))
         box.array.append(.array([]))
         return JSONValueUnkeyedEncodingContainer(encoder: encoder, box: nested, codingPath: path)
     }
@@ -135,9 +133,7 @@ struct JSONValueUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func superEncoder() -> any Encoder {
         let child = JSONValueEncoding(keyStrategy: encoder.keyStrategy, keepsBaseFieldNames: false)
         child.codingPath = codingPath + [indexKey]
-        let nested = JSONValueEncodingBox(isArray: false)
-        child.result = .box(nested)
-        box.nested.append((nil, box.array.count, nested))
+        box.nested.append((nil, box.array.count, .encoder(child)))
         box.array.append(.object(JSONObject()))
         return child
     }

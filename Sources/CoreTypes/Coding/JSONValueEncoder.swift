@@ -55,8 +55,29 @@ final class JSONValueEncodingBox {
     @exclusivity(unchecked) var object: JSONObject
     @exclusivity(unchecked) var array: [JSONValue]
     let isArray: Bool
-    /// Containers opened with `nestedContainer`/`superEncoder`, resolved when the box is read.
-    @exclusivity(unchecked) var nested: [(key: String?, index: Int, box: JSONValueEncodingBox)] = []
+    /// Containers opened with `nestedContainer`, and encoders handed out by `superEncoder`, resolved
+    /// when the box is read.
+    @exclusivity(unchecked) var nested: [(key: String?, index: Int, source: NestedSource)] = []
+
+    /// Where a nested value is written.
+    enum NestedSource {
+        /// A nested keyed or unkeyed container.
+        case box(JSONValueEncodingBox)
+        /// A super encoder: its value is whatever container its user opened (an empty object if none).
+        case encoder(JSONValueEncoding)
+
+        func takeValue() -> JSONValue {
+            switch self {
+            case .box(let box): return box.takeValue()
+            case .encoder(let encoder):
+                switch encoder.result {
+                case .none: return .object(JSONObject())
+                case .value(let value): return value
+                case .box(let box): return box.takeValue()
+                }
+            }
+        }
+    }
 
     /// A box for an array, or for an object with room for `capacity` members (growing an empty
     /// object one member at a time reallocated it five times for a dozen members).
@@ -73,13 +94,13 @@ final class JSONValueEncodingBox {
         if isArray {
             var result = array
             array = []
-            for entry in nested { result[entry.index] = entry.box.takeValue() }
+            for entry in nested { result[entry.index] = entry.source.takeValue() }
             return .array(result)
         }
         var result = object
         object = JSONObject()
         for entry in nested {
-            if let key = entry.key { result[key] = entry.box.takeValue() }
+            if let key = entry.key { result[key] = entry.source.takeValue() }
         }
         return .object(result)
     }

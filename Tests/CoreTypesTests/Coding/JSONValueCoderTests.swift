@@ -148,6 +148,56 @@ import Testing
         #expect(try JSONValueDecoder().decode(Manual.self, from: value) == Manual(a: 5, list: [1, 2]))
     }
 
+    @Test func aKeyWrittenTwiceKeepsItsFirstPlaceAndLastValue() throws {
+        struct Twice: Encodable {
+            enum Keys: String, CodingKey { case a, b, c }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Keys.self)
+                try container.encode(1, forKey: .a)
+                try container.encode(2, forKey: .b)
+                try container.encode(3, forKey: .a)
+                // A second container of the same encoder writes into the same object.
+                var again = encoder.container(keyedBy: Keys.self)
+                try again.encode(4, forKey: .c)
+                try again.encode(5, forKey: .b)
+            }
+        }
+        #expect(try JSONValueEncoder().encode(Twice()).serializedString() == #"{"a":3,"b":5,"c":4}"#)
+    }
+
+    // Super encoders took only keyed containers: a single value or an unkeyed container written
+    // through one was lost (`{}`), where JSONEncoder keeps it.
+    @Test func superEncodersAndNestedContainersAreResolvedInsideTheirParents() throws {
+        struct Layers: Encodable {
+            enum Keys: String, CodingKey { case base, inner, list, after }
+            enum InnerKeys: String, CodingKey { case x }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Keys.self)
+                let base = container.superEncoder(forKey: .base)
+                let unnamed = container.superEncoder()
+                var inner = container.nestedContainer(keyedBy: InnerKeys.self, forKey: .inner)
+                var list = container.nestedUnkeyedContainer(forKey: .list)
+                try container.encode(true, forKey: .after)
+                // Written after their parent went on: they still land where they were opened.
+                var baseFields = base.container(keyedBy: InnerKeys.self)
+                try baseFields.encode(1, forKey: .x)
+                var unnamedValue = unnamed.singleValueContainer()
+                try unnamedValue.encode("s")
+                try inner.encode(2, forKey: .x)
+                try list.encode(3)
+                let elementSuper = list.superEncoder()
+                var deeper = list.nestedContainer(keyedBy: InnerKeys.self)
+                try deeper.encode(4, forKey: .x)
+                var elementList = elementSuper.unkeyedContainer()
+                try elementList.encode("t")
+            }
+        }
+        let text = try JSONValueEncoder().encode(Layers()).serializedString()
+        #expect(text == #"{"base":{"x":1},"super":"s","inner":{"x":2},"list":[3,["t"],{"x":4}],"after":true}"#)
+        // What Foundation's encoder makes of it, key order aside.
+        #expect(try JSONValue(parsing: Array(JSONEncoder().encode(Layers()))) == JSONValueEncoder().encode(Layers()))
+    }
+
     @Test func customFieldsWrapperIsInvisibleToOtherCoders() throws {
         var light = Light(objectId: "l", name: "L", isOn: true)
         light.custom = ["x": 1]

@@ -86,6 +86,48 @@ struct Meter: CoatyObject, WireKeyNaming {
         )
     }
 
+    @Test func objectTypeAndCoreTypeGoAfterObjectIdUnlessTheTypeWritesThem() throws {
+        // Writes coreType itself, after name, and objectId late: objectType goes right after objectId.
+        struct Late: CoatyObject {
+            static let coreType = CoreType.coatyObject
+            static let objectType = "com.example.Late"
+            var name = "L"
+            var objectId = "o"
+            var custom = JSONObject()
+            enum CodingKeys: String, CodingKey { case name, coreType, objectId }
+            init() {}
+            init(from decoder: any Decoder) throws { self.init() }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(name, forKey: .name)
+                try container.encode("CoatyObject", forKey: .coreType)
+                try container.encode(objectId, forKey: .objectId)
+            }
+        }
+        #expect(try Late().jsonObject().keys == ["name", "coreType", "objectId", "objectType"])
+    }
+
+    @Test func anObjectOfManyMembersKeepsItsLookupsRightAfterTheBaseFieldsAreAdded() throws {
+        // More members than JSONObject searches linearly: its index must follow the insertions.
+        struct Wide: CoatyObject {
+            static let coreType = CoreType.coatyObject
+            static let objectType = "com.example.Wide"
+            var objectId = "w"
+            var name = "W"
+            var f1 = 1, f2 = 2, f3 = 3, f4 = 4, f5 = 5, f6 = 6, f7 = 7, f8 = 8, f9 = 9
+            var f10 = 10, f11 = 11, f12 = 12, f13 = 13, f14 = 14, f15 = 15, f16 = 16, f17 = 17
+            @CustomFields var custom = JSONObject()
+        }
+        var wide = Wide()
+        wide.custom = ["extra": "e", "f3": 99]
+        let object = try wide.jsonObject()
+        #expect(Array(object.keys.prefix(4)) == ["objectId", "objectType", "coreType", "name"])
+        #expect(object.keys.last == "extra" && object.count == 22)
+        #expect(object["objectType"] == "com.example.Wide" && object["coreType"] == "CoatyObject")
+        #expect(object["f3"] == 3 && object["f17"] == 17 && object["extra"] == "e")
+        #expect(object.position(of: "name") == 3)
+    }
+
     @Test func registeredTypeWithoutCustomFieldsDropsUndeclaredMembers() throws {
         let registry = try registry { try $0.register(Switch.self) }
         let text =
