@@ -23,40 +23,54 @@ struct BaseFields {
         /// The field named `key` (by its UTF-8 bytes, as JavaScript compares names), or `nil`.
         ///
         /// Every member of every object read or written passes here, most of them not base fields:
-        /// the length rules out most keys before any bytes are compared.
+        /// the length rules out most keys, and the others are told apart by one or two eight-byte
+        /// words of their UTF-8 (the first eight bytes and the last eight, which overlap for names
+        /// shorter than sixteen) instead of byte-wise comparisons with each candidate.
         @inline(__always)
         init?(_ key: String) {
-            switch key.utf8.count {
-            case 4:
-                guard key.hasSameUTF8(as: "name") else { return nil }
-                self = .name
+            let length = key.utf8.count
+            guard length == 4 || length == 8 || length == 10 || length == 13 || length == 14 else { return nil }
+            let found = key.utf8.withContiguousStorageIfAvailable { Self.match(UnsafeRawBufferPointer($0)) }
+            guard let field = found ?? Self.match(Array(key.utf8)) else { return nil }
+            self = field
+        }
+
+        private static func match(_ bytes: [UInt8]) -> Field? {
+            bytes.withUnsafeBytes { match($0) }
+        }
+
+        private static func match(_ bytes: UnsafeRawBufferPointer) -> Field? {
+            if bytes.count == 4 { return bytes.loadUnaligned(as: UInt32.self) == Words.name ? .name : nil }
+            let head = bytes.loadUnaligned(as: UInt64.self)
+            let tail = bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)
+            switch bytes.count {
             case 8:
-                if key.hasSameUTF8(as: "objectId") {
-                    self = .objectId
-                } else if key.hasSameUTF8(as: "coreType") {
-                    self = .coreType
-                } else {
-                    return nil
-                }
+                if head == Words.objectId.head { return .objectId }
+                if head == Words.coreType.head { return .coreType }
             case 10:
-                if key.hasSameUTF8(as: "objectType") {
-                    self = .objectType
-                } else if key.hasSameUTF8(as: "externalId") {
-                    self = .externalId
-                } else if key.hasSameUTF8(as: "locationId") {
-                    self = .locationId
-                } else {
-                    return nil
-                }
+                if head == Words.objectType.head && tail == Words.objectType.tail { return .objectType }
+                if head == Words.externalId.head && tail == Words.externalId.tail { return .externalId }
+                if head == Words.locationId.head && tail == Words.locationId.tail { return .locationId }
             case 13:
-                guard key.hasSameUTF8(as: "isDeactivated") else { return nil }
-                self = .isDeactivated
+                if head == Words.isDeactivated.head && tail == Words.isDeactivated.tail { return .isDeactivated }
             case 14:
-                guard key.hasSameUTF8(as: "parentObjectId") else { return nil }
-                self = .parentObjectId
-            default:
-                return nil
+                if head == Words.parentObjectId.head && tail == Words.parentObjectId.tail { return .parentObjectId }
+            default: break
             }
+            return nil
+        }
+
+        /// The first and last eight bytes of each name as `match` loads them (little-endian), written
+        /// out so that no lazy initialization runs per lookup; a test checks them against the names.
+        enum Words {
+            static let name: UInt32 = 0x656D_616E
+            static let objectId: (head: UInt64, tail: UInt64) = (0x6449_7463_656A_626F, 0x6449_7463_656A_626F)
+            static let coreType: (head: UInt64, tail: UInt64) = (0x6570_7954_6572_6F63, 0x6570_7954_6572_6F63)
+            static let objectType: (head: UInt64, tail: UInt64) = (0x7954_7463_656A_626F, 0x6570_7954_7463_656A)
+            static let externalId: (head: UInt64, tail: UInt64) = (0x6C61_6E72_6574_7865, 0x6449_6C61_6E72_6574)
+            static let locationId: (head: UInt64, tail: UInt64) = (0x6E6F_6974_6163_6F6C, 0x6449_6E6F_6974_6163)
+            static let isDeactivated: (head: UInt64, tail: UInt64) = (0x6974_6361_6544_7369, 0x6465_7461_7669_7463)
+            static let parentObjectId: (head: UInt64, tail: UInt64) = (0x624F_746E_6572_6170, 0x6449_7463_656A_624F)
         }
     }
 
