@@ -40,9 +40,9 @@ struct BaseFields {
         }
 
         private static func match(_ bytes: UnsafeRawBufferPointer) -> Field? {
-            if bytes.count == 4 { return bytes.loadUnaligned(as: UInt32.self) == Words.name ? .name : nil }
-            let head = bytes.loadUnaligned(as: UInt64.self)
-            let tail = bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)
+            if bytes.count == 4 { return UInt32(littleEndian: bytes.loadUnaligned(as: UInt32.self)) == Words.name ? .name : nil }
+            let head = UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self))
+            let tail = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
             switch bytes.count {
             case 8:
                 if head == Words.objectId.head { return .objectId }
@@ -60,7 +60,7 @@ struct BaseFields {
             return nil
         }
 
-        /// The first and last eight bytes of each name as `match` loads them (little-endian), written
+        /// The first and last eight bytes of each name as little-endian words, as `match` reads them, written
         /// out so that no lazy initialization runs per lookup; a test checks them against the names.
         enum Words {
             static let name: UInt32 = 0x656D_616E
