@@ -88,7 +88,8 @@ public final class Agent: Service, Sendable {
     ///
     /// The agent decodes and routes every inbound message on this thread. A task that prefers it
     /// runs there too, so an event reaches it, and its response leaves, without waking a thread of
-    /// the global pool: about one thread switch less per event on each side of a round trip. The
+    /// the global pool: about one thread switch less per event on each side of a round trip, and
+    /// less CPU per event for a consumer of many (B1 in docs/performance.md). The
     /// thread is shared by every agent of the process; a handler that blocks or computes for long
     /// there delays all their traffic, so keep such work on the default executor.
     ///
