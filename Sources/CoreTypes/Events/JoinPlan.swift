@@ -33,7 +33,8 @@ public struct JoinPlan: Sendable, Hashable {
     public init(identity: Identity, ioNodes: [IoNode] = [], in scope: AgentScope) throws(EventError) {
         let joined: [any CoatyObject] = [identity] + ioNodes
         clientID = CoatyProtocol.mqttClientID(forIdentityID: identity.objectId)
-        lastWill = try Deadvertise(objectIDs: joined.map(\.objectId)).publication(in: scope)
+        // The plan lives as long as the agent: its payloads are kept at their own size.
+        lastWill = try Deadvertise(objectIDs: joined.map(\.objectId)).publication(in: scope).compacted()
         subscriptions = try ioNodes.map { node throws(EventError) in
             try ObservationPlan.associate(ioContextName: node.name, in: scope).topicFilter
         }
@@ -42,7 +43,8 @@ public struct JoinPlan: Sendable, Hashable {
             let advertise = Advertise(object: object)
             // Identity and IO nodes are advertised on their core type only.
             return Publication(
-                topic: scope.topic(.advertise, filter: object.coreType.rawValue), payload: try advertise.payload())
+                topic: scope.topic(.advertise, filter: object.coreType.rawValue), payload: try advertise.payload()
+            ).compacted()
         }
     }
 }
