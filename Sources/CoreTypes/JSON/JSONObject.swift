@@ -91,12 +91,7 @@ public struct JSONObject: Sendable {
             storage[i].value = value
             return old
         }
-        storage.append((key, value))
-        if index != nil {
-            index?[ExactKey(key)] = storage.count - 1
-        } else if storage.count > Self.indexThreshold {
-            rebuildIndex()
-        }
+        appendNew(key, value)
         return nil
     }
 
@@ -114,6 +109,22 @@ public struct JSONObject: Sendable {
     /// Inserts `value` for `key` at position `position` (moving the key there if it exists).
     public mutating func insert(_ value: JSONValue, forKey key: String, at position: Int) {
         removeValue(forKey: key)
+        insertNew(key, value, at: position)
+    }
+
+    /// Appends a member whose key the caller knows is not yet present (decoding and encoding hot
+    /// path, and ``updateValue(_:forKey:)`` once it found none).
+    @usableFromInline @inline(__always) mutating func appendNew(_ key: String, _ value: JSONValue) {
+        storage.append((key, value))
+        if index != nil {
+            index?[ExactKey(key)] = storage.count - 1
+        } else if storage.count > Self.indexThreshold {
+            rebuildIndex()
+        }
+    }
+
+    /// Inserts a member at `position` whose key the caller knows is not yet present.
+    mutating func insertNew(_ key: String, _ value: JSONValue, at position: Int) {
         storage.insert((key, value), at: Swift.min(Swift.max(position, 0), storage.count))
         if index != nil || storage.count > Self.indexThreshold { rebuildIndex() }
     }

@@ -49,17 +49,11 @@ extension JSONObject {
     func basePositions() -> (objectId: Int?, objectType: Int?, coreType: Int?) {
         var result: (objectId: Int?, objectType: Int?, coreType: Int?) = (nil, nil, nil)
         for i in storage.indices {
-            let key = storage[i].key
-            switch key.utf8.count {
-            case 8:
-                if result.objectId == nil, key.hasSameUTF8(as: "objectId") {
-                    result.objectId = i
-                } else if result.coreType == nil, key.hasSameUTF8(as: "coreType") {
-                    result.coreType = i
-                }
-            case 10:
-                if result.objectType == nil, key.hasSameUTF8(as: "objectType") { result.objectType = i }
-            default: break
+            switch BaseFields.Field(storage[i].key) {
+            case .objectId?: result.objectId = i
+            case .objectType?: result.objectType = i
+            case .coreType?: result.coreType = i
+            default: continue
             }
         }
         return result

@@ -148,11 +148,12 @@ public struct CoatyTopic: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public static func isValidEventFilter(_ value: String) -> Bool {
         guard !value.isEmpty else { return false }
-        // Every Advertise and Update checks its object type here: scan the contiguous bytes.
-        let isValid = value.utf8.withContiguousStorageIfAvailable { bytes in
-            !bytes.contains { $0 == 0 || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "/") }
+        func isForbidden(_ byte: UInt8) -> Bool {
+            byte == 0 || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "/")
         }
-        return isValid ?? !value.utf8.contains { $0 == 0 || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "/") }
+        // Every Advertise and Update checks its object type here: scan the contiguous bytes.
+        let isValid = value.utf8.withContiguousStorageIfAvailable { !$0.contains(where: isForbidden) }
+        return isValid ?? !value.utf8.contains(where: isForbidden)
     }
 
     /// Whether `topic` starts with `coaty/`, so coaty-js treats it as a Coaty topic and never as Raw.

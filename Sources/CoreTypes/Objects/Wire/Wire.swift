@@ -118,22 +118,6 @@ enum Wire {
 }
 
 extension JSONObject {
-    /// Appends a member whose key the caller knows is not yet present (decoding and encoding hot path).
-    @inline(__always) mutating func appendNew(_ key: String, _ value: JSONValue) {
-        storage.append((key, value))
-        if index != nil {
-            index?[ExactKey(key)] = storage.count - 1
-        } else if storage.count > Self.indexThreshold {
-            rebuildIndex()
-        }
-    }
-
-    /// Inserts a member at `position` whose key the caller knows is not yet present.
-    mutating func insertNew(_ key: String, _ value: JSONValue, at position: Int) {
-        storage.insert((key, value), at: Swift.min(Swift.max(position, 0), storage.count))
-        if index != nil || storage.count > Self.indexThreshold { rebuildIndex() }
-    }
-
     /// Appends a member when `value` is set; does nothing for `nil` (unset optionals are omitted).
     @inline(__always) mutating func appendNew(_ key: String, _ value: JSONValue?) {
         if let value { appendNew(key, value) }
