@@ -3,8 +3,7 @@ import FuzzSupport
 
 extension ObjectProperties {
     /// Every Coaty object of the vectors (and the object texts of the round-trip cases), and each
-    /// registered test type in a valid and a slightly broken form, and
-    /// a Snapshot of a broken one.
+    /// registered test type in a valid and a slightly broken form, and a Snapshot of a broken one.
     static func seeds(_ vectors: Vectors) -> [[UInt8]] {
         var seeds = vectors.coatyObjects().map { JSONValue.object($0).seed }
         seeds += vectors.strings(forKeys: ["objectText", "outputObjectText"]).map(\.seed)

@@ -3,7 +3,7 @@ import FuzzSupport
 
 /// The properties of the decode chain for every JSON input.
 ///
-/// With a registry of core types only and one with three registered test types:
+/// With a registry of core types only and one with the registered test types (``Registries``):
 /// - A value that is not a JSON object is rejected.
 /// - Registration only adds: an object that involves no registered type (neither its own object
 ///   type nor that of a Snapshot's captured object, at any depth) decodes the same with both
