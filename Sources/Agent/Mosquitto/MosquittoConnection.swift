@@ -172,7 +172,7 @@ final class MosquittoConnection: Sendable {
             // Send at once from this thread instead of waking the event loop to do it: one thread
             // switch less per packet. What the socket does not take now, the loop writes on EPOLLOUT.
             if let socket = state.socket, mosquitto_want_write(handle) {
-                _ = reconcile(handle, socket: socket, state: &state, outcome: writeQueued(handle, socket: socket))
+                _ = reconcile(handle, socket: socket, state: &state, outcome: writeQueued(handle, socket: socket, state: &state))
             }
             return value
         }
@@ -250,7 +250,7 @@ final class MosquittoConnection: Sendable {
             guard let handle = state.handle, let socket = state.socket else { return false }
             var outcome = step(handle, socket, &state)
             if outcome.result == MOSQ_ERR_SUCCESS.rawValue {
-                outcome = writeQueued(handle, socket: socket)
+                outcome = writeQueued(handle, socket: socket, state: &state)
             }
             return reconcile(handle, socket: socket, state: &state, outcome: outcome)
         }
@@ -275,27 +275,35 @@ final class MosquittoConnection: Sendable {
         return (MOSQ_ERR_SUCCESS.rawValue, 0)
     }
 
-    /// Sets `TCP_QUICKACK` after reads, so that the kernel acknowledges what it received at once
-    /// instead of up to 40 ms later (which, with the broker's Nagle algorithm, would hold back the
-    /// broker's next packet to us). Called on the event loop thread after the jobs that the reads
-    /// started have run: when a handler on the loop answered meanwhile, its packet carried the
-    /// acknowledgement, and setting the option sends nothing; before, it cost a pure ACK segment on
-    /// the round trip's critical path.
+    /// Acknowledges what the reads of this pass received when nothing was sent since: then the
+    /// kernel would hold the ACK for up to 40 ms, and with the broker's Nagle algorithm that would
+    /// hold back the broker's next packet to us. Called on the event loop thread after the jobs
+    /// that the reads started have run. When something was written since the reads (a handler on
+    /// the loop answered, libmosquitto sent a PUBACK), that segment carried the acknowledgement
+    /// and nothing is done: a pure ACK segment would only cost both ends a trip through the
+    /// network stack.
+    ///
+    /// `TCP_QUICKACK` with the value 2 sends the pending ACK and leaves the socket in delayed-ACK
+    /// ("ping-pong") mode, where the kernel lets our next packet carry the acknowledgement of
+    /// what arrives next. The value 1 would leave it in quick-ACK mode, and the kernel would send
+    /// a pure ACK for every small packet as soon as it is read, answered or not.
     func acknowledgeReads() {
         state.withLock { state in
             guard state.hasUnacknowledgedReads, let socket = state.socket else { return }
             state.hasUnacknowledgedReads = false
-            var on: Int32 = 1
+            var sendPendingAck: Int32 = 2
             // Best effort: failing leaves the kernel's delayed ACK in place, nothing worse.
-            _ = setsockopt(socket, Int32(IPPROTO_TCP), TCP_QUICKACK, &on, socklen_t(MemoryLayout<Int32>.size))
+            _ = setsockopt(socket, Int32(IPPROTO_TCP), TCP_QUICKACK, &sendPendingAck, socklen_t(MemoryLayout<Int32>.size))
         }
     }
 
-    /// Writes what libmosquitto has queued, as far as the socket takes it.
-    private func writeQueued(_ handle: OpaquePointer, socket: Int32) -> (result: Int32, errno: Int32) {
+    /// Writes what libmosquitto has queued, as far as the socket takes it. A write carries the
+    /// acknowledgement of every read before it (see ``acknowledgeReads()``).
+    private func writeQueued(_ handle: OpaquePointer, socket: Int32, state: inout State) -> (result: Int32, errno: Int32) {
         guard mosquitto_socket(handle) == socket, mosquitto_want_write(handle) else {
             return (MOSQ_ERR_SUCCESS.rawValue, 0)
         }
+        state.hasUnacknowledgedReads = false
         errno = 0
         let result = mosquitto_loop_write(handle, 1)
         return (result, errno)
