@@ -41,20 +41,18 @@ extension Agent {
         _ request: Request, timeout: Duration = .seconds(5)
     ) async throws -> Responses<Request.Response> {
         let plan = try plan { () throws(EventError) in try request.requestPlan(in: scope) { ObjectID.make() } }
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: Received<Request.Response>.self, bufferingPolicy: .bufferingOldest(max(configuration.observerBufferSize, 1)))
+        let queue = ResponseQueue<Received<Request.Response>>(capacity: max(configuration.observerBufferSize, 1))
         let registry = self.registry
         let counters = self.counters
         let sink = ResponseSink(responseType: Request.Response.eventType) { topic, json in
             guard let response = try? request.decodeResponse(json, registry: registry), request.accepts(response) else {
                 return false
             }
-            if case .dropped = continuation.yield(Received(event: response, topic: topic)) {
+            if queue.yield(Received(event: response, topic: topic)) == .dropped {
                 counters.increment(.droppedObserverEvents)
             }
             return true
         }
-        let ending = ResponseEnding()
         let sharedFilter =
             configuration.responseSubscription == .namespaceWide
             ? TopicFilter(eventType: Request.Response.eventType, in: scope.subscriptionScope).rawValue : nil
@@ -69,11 +67,10 @@ extension Agent {
             state.finishers[id] = { reason in
                 switch reason {
                 case .agentStopped:
-                    ending.record(AgentError(code: .stopped, detail: "the agent stopped before any \(Request.Response.eventType) arrived"))
-                case .subscriptionRefused(let error): ending.record(error)
-                case .timedOut: break
+                    queue.finish(failure: AgentError(code: .stopped, detail: "the agent stopped before any \(Request.Response.eventType) arrived"))
+                case .subscriptionRefused(let error): queue.finish(failure: error)
+                case .timedOut: queue.finish()
                 }
-                continuation.finish()
             }
             // A pipelined request learns of a refused response subscription only from the SUBACK
             // (handleSubscribed); one that waits for the SUBACK throws from here instead.
@@ -81,7 +78,7 @@ extension Agent {
             for filter in responseFilters { state.requestsByResponseFilter[filter, default: []].insert(id) }
             let deadline = ContinuousClock.now.advanced(by: min(timeout, Self.longestTimeout))
             if state.deadlines.add(id, deadline: deadline) { startRequestTimer(wakingAt: deadline, in: &state) }
-            continuation.onTermination = { [weak self] _ in
+            queue.setOnTermination { [weak self] in
                 self?.state.withLock { state in
                     state.finishers[id] = nil
                     state.deadlines.remove(id)
@@ -117,11 +114,11 @@ extension Agent {
                 }
                 try publish(plan.publications)
             } catch {
-                continuation.finish()  // releases the response subscriptions now, not at the timeout
+                queue.finish()  // releases the response subscriptions now, not at the timeout
                 throw error
             }
         }
-        return Responses(base: stream, timeout: timeout, ending: ending)
+        return Responses(queue: queue, timeout: timeout)
     }
 
     /// Timeouts beyond this (about a century) are treated as this, so that deadlines stay representable.

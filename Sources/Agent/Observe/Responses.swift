@@ -1,12 +1,13 @@
 public import CoreTypes
-import Synchronization
 
 /// The responses to one two-way request, as they arrive, until the request's timeout.
 ///
-/// Every response that fits the request (coaty-js's checks) is delivered; the stream finishes
-/// when the timeout passes, the iterating task is cancelled, the stream is dropped, the agent
-/// stops, or the broker refuses the response subscription. Then the response subscription is released and late responses are dropped (counted in
-/// ``Agent/statistics``).
+/// Every response that fits the request (coaty-js's checks) is delivered; the responses end when
+/// the timeout passes, the iterating task is cancelled, the responses and their iterators are
+/// dropped, the agent stops, or the broker refuses the response subscription. Then the response
+/// subscription is released and late responses are dropped (counted in ``Agent/statistics``).
+/// Responses that arrive faster than they are taken wait in a buffer of
+/// ``Agent/Configuration/observerBufferSize``; beyond it, the newest are dropped and counted.
 ///
 /// ```swift
 /// for await resolve in try await agent.discover(Discover(coreTypes: [.identity]), timeout: .seconds(2)) {
@@ -14,16 +15,27 @@ import Synchronization
 /// }
 /// ```
 public struct Responses<Response: CoatyEvent>: AsyncSequence, Sendable {
-    /// The iterator of the stream.
-    public typealias AsyncIterator = AsyncStream<Received<Response>>.Iterator
-
-    let base: AsyncStream<Received<Response>>
+    let consumer: ResponseQueue<Received<Response>>.Consumer
     let timeout: Duration
-    let ending: ResponseEnding
 
-    /// Makes an iterator.
-    public func makeAsyncIterator() -> AsyncStream<Received<Response>>.Iterator {
-        base.makeAsyncIterator()
+    init(queue: ResponseQueue<Received<Response>>, timeout: Duration) {
+        self.consumer = ResponseQueue.Consumer(queue)
+        self.timeout = timeout
+    }
+
+    /// Makes an iterator. Iterate the responses from one task at a time.
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(consumer: consumer)
+    }
+
+    /// The iterator of the responses.
+    public struct Iterator: AsyncIteratorProtocol {
+        let consumer: ResponseQueue<Received<Response>>.Consumer
+
+        /// The next response, or `nil` when the responses have ended (see ``Responses``).
+        public mutating func next() async -> Received<Response>? {
+            await consumer.queue.next()
+        }
     }
 
     /// The first response.
@@ -33,8 +45,8 @@ public struct Responses<Response: CoatyEvent>: AsyncSequence, Sendable {
     ///   agent stopped first, ``AgentError/Code/subscribeFailed`` when the broker refused the
     ///   subscription to the response topic of a ``Agent/RequestPublication/pipelined`` request.
     public func first() async throws -> Received<Response> {
-        for await response in self { return response }
-        if let error = ending.error { throw error }
+        if let response = await consumer.queue.next() { return response }
+        if let error = consumer.queue.failure { throw error }
         throw AgentError(
             code: .responseTimedOut,
             detail: "no \(Response.eventType) arrived within \(timeout); check that a responder is online in this namespace")
@@ -43,22 +55,7 @@ public struct Responses<Response: CoatyEvent>: AsyncSequence, Sendable {
     /// Every response that arrives before the timeout.
     public func collect() async -> [Received<Response>] {
         var all: [Received<Response>] = []
-        for await response in self { all.append(response) }
+        while let response = await consumer.queue.next() { all.append(response) }
         return all
     }
-}
-
-/// Why a request's responses ended early: the agent stopped, or the broker refused the response
-/// subscription (when the request was published without waiting for the SUBACK). Nothing is
-/// recorded for the timeout, cancellation or a dropped stream.
-final class ResponseEnding: Sendable {
-    private let failure = Mutex<AgentError?>(nil)
-
-    /// Records why the responses end; call before finishing the stream. The first reason stays.
-    func record(_ error: AgentError) {
-        failure.withLock { if $0 == nil { $0 = error } }
-    }
-
-    /// The recorded reason, if any.
-    var error: AgentError? { failure.withLock { $0 } }
 }
