@@ -85,8 +85,9 @@ extension Agent {
         public var keepAlive: Duration
         /// The MQTT protocol version (3.1.1 by default, as coaty-js).
         public var protocolVersion: MQTTVersion
-        /// Acknowledge the broker's packets at once (`TCP_QUICKACK`) and send without delay
-        /// (`TCP_NODELAY`); on by default, it removes a 40 ms stall per request on default brokers.
+        /// Acknowledge the broker's packets at once when nothing is sent back (`TCP_QUICKACK`) and
+        /// send without delay (`TCP_NODELAY`); on by default, it removes a 40 ms stall per request
+        /// on default brokers.
         public var usesLowLatencySocket: Bool
 
         /// Creates broker settings.

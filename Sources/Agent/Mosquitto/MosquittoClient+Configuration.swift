@@ -23,9 +23,10 @@ extension MosquittoClient {
         package var bindAddress: String?
         /// How many events ``MosquittoClient/events`` holds before it drops new ones.
         package var eventBufferSize: Int
-        /// Whether to set `TCP_QUICKACK` after every read, so the client acknowledges the broker's
-        /// packets at once instead of delaying the ACK (which, against a broker using Nagle's
-        /// algorithm, can hold back the broker's next packet by up to 40 ms).
+        /// Whether to acknowledge reads with `TCP_QUICKACK` when nothing was sent after them, so
+        /// the client acknowledges the broker's packets at once instead of delaying the ACK (which,
+        /// against a broker using Nagle's algorithm, can hold back the broker's next packet by up
+        /// to 40 ms).
         package var usesTCPQuickAck: Bool
         /// Whether to set `TCP_NODELAY`, so small packets leave at once instead of waiting for an ACK.
         package var usesTCPNoDelay: Bool
