@@ -81,9 +81,10 @@ enum RoundTrip {
                 settings.baselinePath,
                 ["roundtrip", "--port", broker.port, "--rounds", "\(rounds)", "--warmup", "\(rounds / 10)",
                  "--request-size", "\(sizes.request)", "--reply-size", "\(sizes.reply)", "--qos", "\(qos.rawValue)"]
-                    // At QoS 1 the PUBACKs meet Nagle and the delayed ACK (~88 ms a round) unless the C
-                    // client sets TCP_NODELAY too, as the agent does: compare with its best case.
-                    + (qos == .atLeastOnce ? ["--nodelay"] : []))
+                    // At QoS 1 the PUBACKs meet Nagle and the delayed ACK (~88 ms a round with neither
+                    // option, ~44 ms with TCP_NODELAY only) unless the C clients acknowledge at once
+                    // and send without delay, as the agent does: compare with that best case.
+                    + (qos == .atLeastOnce ? ["--nodelay", "--quickack"] : []))
             baseline.append((c["p50_us"] ?? .nan, c["p99_us"] ?? .nan))
             for variant in variants {
                 let requester = try await RunningAgent.start("B2 requester", broker: broker.url, qos: variant.qos) {
@@ -117,7 +118,7 @@ enum RoundTrip {
                             section: section, name: "\(pattern.rawValue) \(quantile), \(variant.label)", unit: "µs",
                             ours: runs.map { $0[keyPath: key] }, baseline: baseline.map { $0[keyPath: key] },
                             baselineName: "C request→reply, one reply subscription"
-                                + (qos == .atLeastOnce ? ", TCP_NODELAY" : ""),
+                                + (qos == .atLeastOnce ? ", TCP_NODELAY and TCP_QUICKACK" : ""),
                             target: broker.isDefault ? target : nil,
                             note: "\(rounds) rounds × \(settings.repeats)",
                             pairedRatios: zip(runs, baseline).map { $0[keyPath: key] / $1[keyPath: key] }))
@@ -234,16 +235,21 @@ enum RoundTrip {
 }
 
 extension RoundTrip {
-    /// `CoatyBenchmarks diag PORT ROUNDS`: Discover→Resolve rounds printed one by one (for strace/perf).
+    /// `CoatyBenchmarks diag PORT ROUNDS`: round trips against a broker already running on PORT, with
+    /// the CPU time and context switches per round of both processes (for strace/perf). Environment:
+    /// `DIAG_PATTERN` (`discover`, the default, `query`, `update`, `call`), `DIAG_EXECUTOR=1` (both
+    /// sides on the agent's executor), `DIAG_NAMESPACE_WIDE=1`, `DIAG_QOS=1`, `DIAG_DELAY` (seconds
+    /// to wait before measuring, to attach a tool).
     static func diagnose(port: String, rounds: Int, pipelined: Bool) async throws {
         let broker = "mqtt://127.0.0.1:\(port)"
         let environment = ProcessInfo.processInfo.environment
         let onExecutor = environment["DIAG_EXECUTOR"] == "1"
         let namespaceWide = environment["DIAG_NAMESPACE_WIDE"] == "1"
+        let qos = environment["DIAG_QOS"] == "1" ? Agent.QualityOfService.atLeastOnce : .atMostOnce
         let responder = try ChildProcess.peer(
-            "respond", ["--broker", broker, "--qos", "0", "--on-executor", "\(onExecutor)"])
+            "respond", ["--broker", broker, "--qos", "\(qos.rawValue)", "--on-executor", "\(onExecutor)"])
         _ = try await responder.expect("ready")
-        let requester = try await RunningAgent.start("diag requester", broker: broker) {
+        let requester = try await RunningAgent.start("diag requester", broker: broker, qos: qos) {
             $0.requestPublication = pipelined ? .pipelined : .afterSubscriptionAcknowledged
             $0.responseSubscription = namespaceWide ? .namespaceWide : .perRequest
         }
