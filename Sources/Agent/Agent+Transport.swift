@@ -25,7 +25,7 @@ extension Agent {
     }
 
     func enqueueOffline(_ publication: Publication, in state: inout AgentState) {
-        switch state.offlineQueue.enqueue(publication.compacted(), bytes: publication.payload.count) {
+        switch state.offlineQueue.enqueue(publication, bytes: publication.payload.count) {
         case .queued(let dropped):
             if dropped > 0 { counters.increment(.droppedOfflinePublications, by: dropped) }
         case .refused:

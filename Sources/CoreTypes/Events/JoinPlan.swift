@@ -33,8 +33,7 @@ public struct JoinPlan: Sendable, Hashable {
     public init(identity: Identity, ioNodes: [IoNode] = [], in scope: AgentScope) throws(EventError) {
         let joined: [any CoatyObject] = [identity] + ioNodes
         clientID = CoatyProtocol.mqttClientID(forIdentityID: identity.objectId)
-        // The plan lives as long as the agent: its payloads are kept at their own size.
-        lastWill = try Deadvertise(objectIDs: joined.map(\.objectId)).publication(in: scope).compacted()
+        lastWill = try Deadvertise(objectIDs: joined.map(\.objectId)).publication(in: scope)
         subscriptions = try ioNodes.map { node throws(EventError) in
             try ObservationPlan.associate(ioContextName: node.name, in: scope).topicFilter
         }
@@ -44,7 +43,7 @@ public struct JoinPlan: Sendable, Hashable {
             // Identity and IO nodes are advertised on their core type only.
             return Publication(
                 topic: scope.topic(.advertise, filter: object.coreType.rawValue), payload: try advertise.payload()
-            ).compacted()
+            )
         }
     }
 }

@@ -26,15 +26,3 @@ public struct Publication: Sendable, Hashable {
         self.retain = retain
     }
 }
-
-extension Publication {
-    /// The same publication with its payload in a buffer of its own size, for a publication that is
-    /// kept (a join plan's, one queued while offline): payloads are written into room for a typical
-    /// event (``JSONValue/serialized()``) and would otherwise keep that room as long as they live.
-    package func compacted() -> Publication {
-        guard payload.capacity > payload.count else { return self }
-        var copy = self
-        copy.payload = payload.withUnsafeBufferPointer { Array($0) }
-        return copy
-    }
-}

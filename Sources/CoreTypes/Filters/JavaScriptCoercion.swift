@@ -64,9 +64,9 @@ enum JavaScriptCoercion {
 
     /// `Number::toString`.
     static func numberToString(_ number: Double) -> String {
-        var buffer: [UInt8] = []
-        JavaScriptNumberFormat.write(number, into: &buffer)
-        return String(decoding: buffer, as: UTF8.self)
+        var output = JSONOutput(capacity: 32)
+        JavaScriptNumberFormat.write(number, to: &output)
+        return String(decoding: output.takeArray(), as: UTF8.self)
     }
 
     /// `ToNumber` of a primitive; NaN where JavaScript gives NaN.

@@ -9,42 +9,74 @@
 public enum JSONWriter {
     /// Appends the JSON text of `value` to `buffer`.
     public static func write(_ value: JSONValue, into buffer: inout [UInt8]) {
-        switch value {
-        case .null: append("null", to: &buffer)
-        case .bool(let b): append(b ? "true" : "false", to: &buffer)
-        case .int(let i): writeInteger(i, into: &buffer)
-        case .double(let d): writeDouble(d, into: &buffer)
-        case .string(let s): writeString(s, into: &buffer)
-        case .array(let elements):
-            buffer.append(UInt8(ascii: "["))
-            var first = true
-            for element in elements {
-                if !first { buffer.append(UInt8(ascii: ",")) }
-                first = false
-                write(element, into: &buffer)
-            }
-            buffer.append(UInt8(ascii: "]"))
-        case .object(let object): writeObject(object, into: &buffer)
-        }
+        var output = JSONOutput(capacity: 512)
+        write(value, to: &output)
+        output.append(to: &buffer)
     }
 
     /// Appends the JSON text of `object` to `buffer`.
     public static func writeObject(_ object: JSONObject, into buffer: inout [UInt8]) {
-        buffer.append(UInt8(ascii: "{"))
-        var first = true
-        for (key, value) in object.storage {
-            if !first { buffer.append(UInt8(ascii: ",")) }
-            first = false
-            writeString(key, into: &buffer)
-            buffer.append(UInt8(ascii: ":"))
-            write(value, into: &buffer)
-        }
-        buffer.append(UInt8(ascii: "}"))
+        var output = JSONOutput(capacity: 512)
+        writeObject(object, to: &output)
+        output.append(to: &buffer)
     }
 
     /// Appends `string` as a quoted, escaped JSON string.
     public static func writeString(_ string: String, into buffer: inout [UInt8]) {
-        buffer.append(UInt8(ascii: "\""))
+        var output = JSONOutput(capacity: string.utf8.count + 2)
+        writeString(string, to: &output)
+        output.append(to: &buffer)
+    }
+
+    /// Appends an integer in decimal.
+    public static func writeInteger(_ value: Int, into buffer: inout [UInt8]) {
+        var output = JSONOutput(capacity: 20)
+        writeInteger(value, to: &output)
+        output.append(to: &buffer)
+    }
+
+    /// Appends a double the way JavaScript's `Number.prototype.toString` writes it.
+    public static func writeDouble(_ value: Double, into buffer: inout [UInt8]) {
+        var output = JSONOutput(capacity: 32)
+        writeDouble(value, to: &output)
+        output.append(to: &buffer)
+    }
+
+    static func write(_ value: JSONValue, to output: inout JSONOutput) {
+        switch value {
+        case .null: output.append("null")
+        case .bool(let b): output.append(b ? "true" : "false")
+        case .int(let i): writeInteger(i, to: &output)
+        case .double(let d): writeDouble(d, to: &output)
+        case .string(let s): writeString(s, to: &output)
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            var first = true
+            for element in elements {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
+                write(element, to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let object): writeObject(object, to: &output)
+        }
+    }
+
+    static func writeObject(_ object: JSONObject, to output: inout JSONOutput) {
+        output.append(UInt8(ascii: "{"))
+        var first = true
+        for (key, value) in object.storage {
+            if !first { output.append(UInt8(ascii: ",")) }
+            first = false
+            writeString(key, to: &output)
+            output.append(UInt8(ascii: ":"))
+            write(value, to: &output)
+        }
+        output.append(UInt8(ascii: "}"))
+    }
+
+    static func writeString(_ string: String, to output: inout JSONOutput) {
+        output.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { utf8 in
             let raw = UnsafeRawBufferPointer(utf8)
@@ -64,31 +96,30 @@ public enum JSONWriter {
                 let byte = utf8[i]
                 i += 1
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if runStart < i - 1 { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<(i - 1)])) }
+                if runStart < i - 1 { output.append(UnsafeRawBufferPointer(rebasing: raw[runStart..<(i - 1)])) }
                 runStart = i
-                buffer.append(UInt8(ascii: "\\"))
+                output.append(UInt8(ascii: "\\"))
                 switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): buffer.append(byte)
-                case 0x08: buffer.append(UInt8(ascii: "b"))
-                case 0x0C: buffer.append(UInt8(ascii: "f"))
-                case 0x0A: buffer.append(UInt8(ascii: "n"))
-                case 0x0D: buffer.append(UInt8(ascii: "r"))
-                case 0x09: buffer.append(UInt8(ascii: "t"))
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+                case 0x08: output.append(UInt8(ascii: "b"))
+                case 0x0C: output.append(UInt8(ascii: "f"))
+                case 0x0A: output.append(UInt8(ascii: "n"))
+                case 0x0D: output.append(UInt8(ascii: "r"))
+                case 0x09: output.append(UInt8(ascii: "t"))
                 default:
-                    buffer.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                    buffer.append(hexDigit(byte >> 4))
-                    buffer.append(hexDigit(byte & 0xF))
+                    output.append("u00")
+                    output.append(hexDigit(byte >> 4))
+                    output.append(hexDigit(byte & 0xF))
                 }
             }
-            if runStart < utf8.count { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+            if runStart < utf8.count { output.append(UnsafeRawBufferPointer(rebasing: raw[runStart...])) }
         }
-        buffer.append(UInt8(ascii: "\""))
+        output.append(UInt8(ascii: "\""))
     }
 
-    /// Appends an integer in decimal.
-    public static func writeInteger(_ value: Int, into buffer: inout [UInt8]) {
+    static func writeInteger(_ value: Int, to output: inout JSONOutput) {
         if value == 0 {
-            buffer.append(UInt8(ascii: "0"))
+            output.append(UInt8(ascii: "0"))
             return
         }
         var magnitude = value.magnitude
@@ -104,45 +135,40 @@ public enum JSONWriter {
                 scratch[23 - n] = UInt8(ascii: "-")
                 n += 1
             }
-            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[(24 - n)...]))
+            output.append(UnsafeRawBufferPointer(rebasing: scratch[(24 - n)...]))
         }
     }
 
-    /// Appends a double the way JavaScript's `Number.prototype.toString` writes it.
-    public static func writeDouble(_ value: Double, into buffer: inout [UInt8]) {
+    static func writeDouble(_ value: Double, to output: inout JSONOutput) {
         guard value.isFinite else {
-            append("null", to: &buffer)
+            output.append("null")
             return
         }
         if value == 0 {
-            buffer.append(UInt8(ascii: "0"))
+            output.append(UInt8(ascii: "0"))
             return
         }
         if value.magnitude < 1e15, let integer = Int(exactly: value) {
-            writeInteger(integer, into: &buffer)
+            writeInteger(integer, to: &output)
             return
         }
-        JavaScriptNumberFormat.write(value, into: &buffer)
+        JavaScriptNumberFormat.write(value, to: &output)
     }
 
     @inline(__always) static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &+ nibble &- 10
-    }
-
-    @inline(__always) static func append(_ text: StaticString, to buffer: inout [UInt8]) {
-        buffer.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }
 
 extension JSONValue {
     /// The compact JSON text of this value as UTF-8 bytes (see ``JSONWriter``).
     public func serialized() -> [UInt8] {
-        var buffer: [UInt8] = []
-        // Room for a typical event payload (an Advertise of a dozen members is ~340 bytes): growing
-        // from 128 reallocated and copied it twice; a smaller allocation would cost malloc the same.
-        buffer.reserveCapacity(512)
-        JSONWriter.write(self, into: &buffer)
-        return buffer
+        // Room for a typical event payload (an Advertise of a dozen members is ~340 bytes), then
+        // one copy into an array of the payload's own size: payloads that are kept (an agent's join
+        // plan, publications queued while offline) keep no spare room.
+        var output = JSONOutput(capacity: 512)
+        JSONWriter.write(self, to: &output)
+        return output.takeArray()
     }
 
     /// The compact JSON text of this value.

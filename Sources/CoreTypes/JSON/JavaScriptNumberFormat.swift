@@ -3,7 +3,7 @@
 /// Swift's `description` already yields the shortest digits that read back to the same double;
 /// only the layout differs (`1e-07` vs `1e-7`, `100.0` vs `100`, exponent thresholds).
 enum JavaScriptNumberFormat {
-    static func write(_ value: Double, into buffer: inout [UInt8]) {
+    static func write(_ value: Double, to buffer: inout JSONOutput) {
         var text = value.magnitude.description
         var digits: [UInt8] = []
         digits.reserveCapacity(20)
@@ -39,7 +39,7 @@ enum JavaScriptNumberFormat {
         if value < 0 { buffer.append(UInt8(ascii: "-")) }
         if k <= n && n <= 21 {
             buffer.append(contentsOf: significant)
-            buffer.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: n - k))
+            buffer.append(UInt8(ascii: "0"), count: n - k)
         } else if 0 < n && n <= 21 {
             buffer.append(contentsOf: significant.prefix(n))
             buffer.append(UInt8(ascii: "."))
@@ -47,7 +47,7 @@ enum JavaScriptNumberFormat {
         } else if -6 < n && n <= 0 {
             buffer.append(UInt8(ascii: "0"))
             buffer.append(UInt8(ascii: "."))
-            buffer.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: -n))
+            buffer.append(UInt8(ascii: "0"), count: -n)
             buffer.append(contentsOf: significant)
         } else {
             buffer.append(significant[significant.startIndex])
@@ -57,7 +57,7 @@ enum JavaScriptNumberFormat {
             }
             buffer.append(UInt8(ascii: "e"))
             buffer.append(n - 1 < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-            JSONWriter.writeInteger(abs(n - 1), into: &buffer)
+            JSONWriter.writeInteger(abs(n - 1), to: &buffer)
         }
     }
 

@@ -117,6 +117,21 @@ import TestSupport
         #expect(value["missing"] == nil)
     }
 
+    @Test func documentsLargerThanTheWritersFirstRoomAreWrittenWholeAtTheirOwnSize() throws {
+        // The writer starts with room for 512 bytes and grows by doubling, also by more than
+        // double for one long string; the payload it hands over keeps no spare room.
+        let long = String(repeating: "a\"b\\c\n", count: 300)
+        let elements: [JSONValue] = (0..<200).map { .int($0 * 1_000_003) } + [.double(0.1), .string(long)]
+        let value: JSONValue = ["items": .array(elements), "tail": "end"]
+        let bytes = value.serialized()
+        #expect(bytes.count > 4 * 512)
+        #expect(bytes.capacity < 2 * bytes.count)
+        #expect(try JSONValue(parsing: bytes) == value)
+        var appended: [UInt8] = Array("prefix:".utf8)
+        JSONWriter.write(value, into: &appended)
+        #expect(appended == Array("prefix:".utf8) + bytes)
+    }
+
     /// The objects.json round trips, at the JSON level: the object text that coaty-js publishes
     /// again must be what our parser and writer produce.
     ///
