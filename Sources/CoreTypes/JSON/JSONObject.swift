@@ -13,7 +13,20 @@ public struct JSONObject: Sendable {
     /// One member of an object.
     public typealias Element = (key: String, value: JSONValue)
 
-    @usableFromInline var storage: [Element]
+    /// One member as stored. A struct, not the tuple ``Element``: the runtime destroys an array of
+    /// tuples through generic tuple metadata, element by element (about a tenth of writing an
+    /// Advertise payload went to destroying its object's members so).
+    @usableFromInline struct Member: Sendable {
+        @usableFromInline var key: String
+        @usableFromInline var value: JSONValue
+
+        @inlinable init(key: String, value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    @usableFromInline var storage: [Member]
     /// Positions of keys, kept only for larger objects where a linear search would be slow.
     @usableFromInline var index: [ExactKey: Int]?
 
@@ -32,7 +45,7 @@ public struct JSONObject: Sendable {
     }
 
     /// Creates an object from elements that are known to have distinct keys (used by the parser).
-    @usableFromInline init(uniqueElements: [Element]) {
+    @usableFromInline init(uniqueElements: [Member]) {
         storage = uniqueElements
         index = nil
         if storage.count > Self.indexThreshold { rebuildIndex() }
@@ -115,7 +128,7 @@ public struct JSONObject: Sendable {
     /// Appends a member whose key the caller knows is not yet present (decoding and encoding hot
     /// path, and ``updateValue(_:forKey:)`` once it found none).
     @usableFromInline @inline(__always) mutating func appendNew(_ key: String, _ value: JSONValue) {
-        storage.append((key, value))
+        storage.append(Member(key: key, value: value))
         if index != nil {
             index?[ExactKey(key)] = storage.count - 1
         } else if storage.count > Self.indexThreshold {
@@ -125,13 +138,13 @@ public struct JSONObject: Sendable {
 
     /// Inserts a member at `position` whose key the caller knows is not yet present.
     mutating func insertNew(_ key: String, _ value: JSONValue, at position: Int) {
-        storage.insert((key, value), at: Swift.min(Swift.max(position, 0), storage.count))
+        storage.insert(Member(key: key, value: value), at: Swift.min(Swift.max(position, 0), storage.count))
         if index != nil || storage.count > Self.indexThreshold { rebuildIndex() }
     }
 
     /// Sets every member of `other` in this object, in `other`'s order.
     public mutating func merge(_ other: JSONObject) {
-        for (key, value) in other.storage { updateValue(value, forKey: key) }
+        for member in other.storage { updateValue(member.value, forKey: member.key) }
     }
 
     @usableFromInline mutating func rebuildIndex() {
@@ -200,7 +213,10 @@ extension JSONObject: RandomAccessCollection {
     /// The position after the last member.
     @inlinable public var endIndex: Int { storage.count }
     /// The member at `position`.
-    @inlinable public subscript(position: Int) -> Element { storage[position] }
+    @inlinable public subscript(position: Int) -> Element {
+        let member = storage[position]
+        return (member.key, member.value)
+    }
 }
 
 extension JSONObject: ExpressibleByDictionaryLiteral {
@@ -214,8 +230,8 @@ extension JSONObject: Hashable {
     /// Two objects are equal when they have the same keys with equal values, in any order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        for (key, value) in lhs.storage {
-            guard let other = rhs[key], other == value else { return false }
+        for member in lhs.storage {
+            guard let other = rhs[member.key], other == member.value else { return false }
         }
         return true
     }
@@ -223,10 +239,10 @@ extension JSONObject: Hashable {
     /// Hashes the members independently of their order.
     public func hash(into hasher: inout Hasher) {
         var combined = 0
-        for (key, value) in storage {
+        for member in storage {
             var h = Hasher()
-            h.combine(key)
-            h.combine(value)
+            h.combine(member.key)
+            h.combine(member.value)
             combined ^= h.finalize()
         }
         hasher.combine(count)

@@ -76,7 +76,7 @@ struct JSONReader {
     private mutating func readObject() throws(JSONParseError) -> JSONValue {
         try enterContainer()
         position += 1  // {
-        var elements: [JSONObject.Element] = []
+        var elements: [JSONObject.Member] = []
         // An event payload (depth 1) carries its Coaty objects at depth 2, and a Coaty object has at
         // least four members (objectId, objectType, coreType, name), usually a dozen: room for eight
         // saves growing through 1, 2 and 4 without wasting room on smaller nested values.
@@ -127,7 +127,7 @@ struct JSONReader {
     /// (as JavaScript). Small objects compare the keys' signatures first and the keys themselves
     /// only when the signatures are equal.
     private static func insert(
-        _ key: String, _ signature: UInt64, _ value: JSONValue, into elements: inout [JSONObject.Element],
+        _ key: String, _ signature: UInt64, _ value: JSONValue, into elements: inout [JSONObject.Member],
         signatures: inout KeySignatures, seen: inout [ExactKey: Int]?
     ) {
         if let seen {
@@ -156,7 +156,7 @@ struct JSONReader {
             seen = built
         }
         seen?[ExactKey(key)] = elements.count
-        elements.append((key, value))
+        elements.append(JSONObject.Member(key: key, value: value))
     }
 
     private mutating func enterContainer() throws(JSONParseError) {

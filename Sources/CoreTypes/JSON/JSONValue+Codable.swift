@@ -55,8 +55,8 @@ extension JSONObject: Codable {
     /// Encodes the members in order.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        for (key, value) in storage {
-            try container.encode(value, forKey: AnyCodingKey(key))
+        for member in storage {
+            try container.encode(member.value, forKey: AnyCodingKey(member.key))
         }
     }
 }

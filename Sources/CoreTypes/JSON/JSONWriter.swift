@@ -65,12 +65,12 @@ public enum JSONWriter {
     static func writeObject(_ object: JSONObject, to output: inout JSONOutput) {
         output.append(UInt8(ascii: "{"))
         var first = true
-        for (key, value) in object.storage {
+        for member in object.storage {
             if !first { output.append(UInt8(ascii: ",")) }
             first = false
-            writeString(key, to: &output)
+            writeString(member.key, to: &output)
             output.append(UInt8(ascii: ":"))
-            write(value, to: &output)
+            write(member.value, to: &output)
         }
         output.append(UInt8(ascii: "}"))
     }
