@@ -1,0 +1,57 @@
+@testable import CoreTypes
+import Testing
+
+/// `ObjectTypeRegistry.validateCoreForm`, which checks every outbound object: objects of core type
+/// `CoatyObject` are checked in place in one pass, and that check must accept exactly what decoding
+/// with core types only accepts (and leave the explaining to it).
+@Suite struct CoreFormCheckTests {
+    static let valid: JSONObject = [
+        "objectId": "8d2f4b6a-1c3e-4f5a-b7d9-e1f3a5c7b9d2", "objectType": "com.example.Light",
+        "coreType": "CoatyObject", "name": "Hall light", "isOn": true,
+    ]
+
+    /// The valid object with one member replaced (`nil` removes it).
+    static func variant(_ key: String, _ value: JSONValue?) -> JSONObject {
+        var object = valid
+        object[key] = value
+        return object
+    }
+
+    static let variants: [JSONObject] = {
+        var all = [valid]
+        let values: [JSONValue?] = [nil, "", "x", 1, true, .null, [], ["a": 1], "CoatyObject", "Task", "coatyobject"]
+        for key in ["objectId", "objectType", "coreType", "name", "externalId", "parentObjectId", "locationId", "isDeactivated"] {
+            for value in values { all.append(variant(key, value)) }
+        }
+        all.append(variant("isDeactivated", false))
+        all.append(variant("custom", ["objectId": ""]))  // a nested member of the same name is not a base field
+        // Another core type goes the full way (a Task needs more than the base fields).
+        all.append(variant("coreType", "Task"))
+        return all
+    }()
+
+    @Test func theInPlaceCheckAcceptsExactlyWhatDecodingWithCoreTypesAccepts() {
+        for object in Self.variants {
+            let decodes = (try? ObjectTypeRegistry().decodeObject(object)) != nil
+            var passes = true
+            do {
+                try ObjectTypeRegistry.validateCoreForm(object)
+            } catch {
+                passes = false
+                #expect(!error.description.isEmpty)
+            }
+            #expect(passes == decodes, "\(object)")
+        }
+    }
+
+    @Test func aFailureStillSaysWhichMemberIsWrong() {
+        let error = #expect(throws: ObjectDecodingError.self) {
+            try ObjectTypeRegistry.validateCoreForm(Self.variant("objectId", ""))
+        }
+        #expect(error?.field == "objectId")
+        let missing = #expect(throws: ObjectDecodingError.self) {
+            try ObjectTypeRegistry.validateCoreForm(Self.variant("name", nil))
+        }
+        #expect(missing?.field == "name")
+    }
+}
