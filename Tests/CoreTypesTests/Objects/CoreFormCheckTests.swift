@@ -1,5 +1,6 @@
 @testable import CoreTypes
 import Testing
+import TestSupport
 
 /// `ObjectTypeRegistry.validateCoreForm`, which checks every outbound object: objects of core type
 /// `CoatyObject` are checked in place in one pass, and that check must accept exactly what decoding
@@ -53,5 +54,23 @@ import Testing
             try ObjectTypeRegistry.validateCoreForm(Self.variant("name", nil))
         }
         #expect(missing?.field == "name")
+    }
+
+    @Test func everyCoreStructIsRecognisedWithoutACastAndWritesItsOwnWireForm() throws {
+        #expect(Set(ObjectTypeRegistry.coreStructs).count == CoreType.allCases.count)
+        // Every object of the validation vectors that decodes with core types only: its core struct
+        // writes its own wire form, and `jsonObject()` must hand that over, not a `Codable` encoding.
+        var checked: Set<CoreType> = []
+        for vector in try VectorFiles.cases("objects.json", group: "validation") {
+            guard case .object(let object)? = vector.input["object"],
+                let decoded = try? ObjectTypeRegistry().decodeObject(object), let core = decoded as? any CoreObject
+            else { continue }
+            // Compared as text: member order counts on the wire, not in `JSONObject`'s `==`.
+            #expect(
+                try JSONValue.object(decoded.jsonObject()).serializedString()
+                    == JSONValue.object(core.wireObject()).serializedString(), "\(vector.name)")
+            checked.insert(type(of: decoded).coreType)
+        }
+        #expect(checked.count >= 8, "core types seen: \(checked)")
     }
 }
