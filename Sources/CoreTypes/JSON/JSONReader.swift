@@ -197,7 +197,15 @@ struct JSONReader {
 
     private func makeString(_ range: Range<Int>, ascii: Bool) throws(JSONParseError) -> String {
         let slice = UnsafeRawBufferPointer(rebasing: bytes[range])
-        if ascii { return String(decoding: slice, as: UTF8.self) }
+        if ascii {
+            // Up to 15 bytes, a string is built in place and the standard library checks that it
+            // is ASCII with two masks; `String(decoding:)` scans the bytes again first.
+            guard slice.count <= 15 else { return String(decoding: slice, as: UTF8.self) }
+            return String(unsafeUninitializedCapacity: slice.count) { buffer in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: slice)
+                return slice.count
+            }
+        }
         guard let string = String(validating: slice, as: UTF8.self) else {
             throw JSONParseError(code: .invalidUTF8, offset: range.lowerBound, detail: "string is not valid UTF-8")
         }
