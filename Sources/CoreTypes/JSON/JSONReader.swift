@@ -173,10 +173,17 @@ struct JSONReader {
         let start = position
         var highBits: UInt8 = 0
         var wordHighBits: UInt64 = 0
-        // Eight bytes at a time while none of them ends the string or needs attention.
+        // Eight bytes at a time while none of them ends the string or needs attention; then on to
+        // the first byte that may (the loop below looks at it first).
         while position + 8 <= bytes.count {
             let word = bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-            if JSONBytes.mayNeedEscape(word) { break }
+            let special = JSONBytes.specialBytes(word)
+            if special != 0 {
+                let skipped = special.trailingZeroBitCount / 8
+                wordHighBits |= JSONBytes.nonASCIIBits(word) & JSONBytes.lowBytes(skipped)
+                position += skipped
+                break
+            }
             wordHighBits |= JSONBytes.nonASCIIBits(word)
             position += 8
         }

@@ -187,11 +187,24 @@ enum JSONBytes {
     /// bytes), which only sends the caller to its byte-by-byte path.
     @inline(__always)
     static func mayNeedEscape(_ word: UInt64) -> Bool {
+        specialBytes(word) != 0
+    }
+
+    /// The high bit of each byte of `word` that may be a quote, a backslash or a control character.
+    /// The lowest bit set marks exactly the first such byte (a borrow only reaches bytes above a
+    /// byte that is one); bits above it may be false.
+    @inline(__always)
+    static func specialBytes(_ word: UInt64) -> UInt64 {
         let control = (word &- ones &* 0x20) & ~word & highBits
         let quote = word ^ (ones &* 0x22)
         let backslash = word ^ (ones &* 0x5C)
-        let quoteOrBackslash = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highBits
-        return control | quoteOrBackslash != 0
+        return control | ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highBits
+    }
+
+    /// A mask of the `count` lowest bytes of a word (`count` in 0...7).
+    @inline(__always)
+    static func lowBytes(_ count: Int) -> UInt64 {
+        (1 &<< UInt64(8 * count)) &- 1
     }
 
     /// The bits of `word`'s bytes above 0x7F (non-zero when one byte is not ASCII).

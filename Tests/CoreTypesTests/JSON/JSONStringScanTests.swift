@@ -26,6 +26,32 @@ import Testing
         #expect(!JSONBytes.mayNeedEscape(plain))
     }
 
+    @Test func theLowestSpecialBitMarksTheFirstByteToEscape() {
+        let normal: [UInt8] = [UInt8(ascii: "a"), 0x7F, 0x80, 0xFF, 0x20, 0x21, 0x23, 0x5B, 0x5D]
+        let special: [UInt8] = [0x00, 0x01, 0x1F, UInt8(ascii: "\""), UInt8(ascii: "\\")]
+        for first in special {
+            for position in 0..<8 {
+                for filler in normal {
+                    for later in special + [filler] {
+                        var word = [UInt8](repeating: filler, count: 8)
+                        word[position] = first
+                        if position < 7 { word[7] = later }
+                        let loaded = word.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                        let bits = JSONBytes.specialBytes(loaded)
+                        #expect(bits.trailingZeroBitCount / 8 == position, "\(word)")
+                    }
+                }
+            }
+        }
+        for filler in normal {
+            let word = [UInt8](repeating: filler, count: 8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+            #expect(JSONBytes.specialBytes(word) == 0)
+        }
+        #expect(JSONBytes.lowBytes(0) == 0)
+        #expect(JSONBytes.lowBytes(3) == 0xFF_FFFF)
+        #expect(JSONBytes.lowBytes(7) == 0x00FF_FFFF_FFFF_FFFF)
+    }
+
     /// The writer's escaping, one byte at a time, as the reference.
     static func reference(_ string: String) -> [UInt8] {
         var out: [UInt8] = [UInt8(ascii: "\"")]
