@@ -27,7 +27,8 @@ final class MosquittoConnection: Sendable {
         var isWriteArmed = false
         /// Whether libmosquitto's log goes to the bridge (from connect until the CONNACK).
         var isCapturingLog = false
-        /// Whether data was read since `TCP_QUICKACK` was last set (see ``acknowledgeReads()``).
+        /// Whether data was read that no write or `TCP_QUICKACK` has acknowledged since (see
+        /// ``acknowledgeReads()``).
         var hasUnacknowledgedReads = false
         /// Whether a handshake holds a slot of the loop's ``ConnectGate`` (from connect to CONNACK).
         var isHandshaking = false

@@ -9,36 +9,33 @@
 public enum JSONWriter {
     /// Appends the JSON text of `value` to `buffer`.
     public static func write(_ value: JSONValue, into buffer: inout [UInt8]) {
-        var output = JSONOutput(capacity: 512)
-        write(value, to: &output)
-        output.append(to: &buffer)
+        append(to: &buffer, room: 512) { write(value, to: &$0) }
     }
 
     /// Appends the JSON text of `object` to `buffer`.
     public static func writeObject(_ object: JSONObject, into buffer: inout [UInt8]) {
-        var output = JSONOutput(capacity: 512)
-        writeObject(object, to: &output)
-        output.append(to: &buffer)
+        append(to: &buffer, room: 512) { writeObject(object, to: &$0) }
     }
 
     /// Appends `string` as a quoted, escaped JSON string.
     public static func writeString(_ string: String, into buffer: inout [UInt8]) {
-        var output = JSONOutput(capacity: string.utf8.count + 2)
-        writeString(string, to: &output)
-        output.append(to: &buffer)
+        append(to: &buffer, room: string.utf8.count + 2) { writeString(string, to: &$0) }
     }
 
     /// Appends an integer in decimal.
     public static func writeInteger(_ value: Int, into buffer: inout [UInt8]) {
-        var output = JSONOutput(capacity: 20)
-        writeInteger(value, to: &output)
-        output.append(to: &buffer)
+        append(to: &buffer, room: 20) { writeInteger(value, to: &$0) }
     }
 
     /// Appends a double the way JavaScript's `Number.prototype.toString` writes it.
     public static func writeDouble(_ value: Double, into buffer: inout [UInt8]) {
-        var output = JSONOutput(capacity: 32)
-        writeDouble(value, to: &output)
+        append(to: &buffer, room: 32) { writeDouble(value, to: &$0) }
+    }
+
+    /// Writes with `body` into an output with `room` bytes to start with, then appends it to `buffer`.
+    private static func append(to buffer: inout [UInt8], room: Int, _ body: (inout JSONOutput) -> Void) {
+        var output = JSONOutput(capacity: room)
+        body(&output)
         output.append(to: &buffer)
     }
 
