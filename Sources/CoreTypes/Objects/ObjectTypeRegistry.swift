@@ -203,10 +203,6 @@ public struct ObjectTypeRegistry: Sendable {
         return required == 0b1111
     }
 
-    /// The structs of the core types (``coreStruct(for:)``), to tell them from application types
-    /// without a dynamic cast.
-    static let coreStructs: [ObjectIdentifier] = CoreType.allCases.map { ObjectIdentifier(coreStruct(for: $0)) }
-
     /// The struct that decodes objects of `coreType`.
     static func coreStruct(for coreType: CoreType) -> any CoreObject.Type {
         switch coreType {
