@@ -49,13 +49,13 @@ final class ResponseQueue<Element: Sendable>: Sendable {
     let capacity: Int
     private let state: Mutex<State>
 
-    /// - Parameter onTermination: Runs once when the queue ends, however it ends, outside the lock.
-    init(capacity: Int, onTermination: (@Sendable () -> Void)? = nil) {
+    init(capacity: Int) {
         self.capacity = max(1, capacity)
-        self.state = Mutex(State(onTermination: onTermination))
+        self.state = Mutex(State())
     }
 
-    /// Replaces the termination handler; runs it at once if the queue has already ended.
+    /// Sets the handler that runs once when the queue ends, however it ends, outside the lock;
+    /// runs it at once if the queue has already ended.
     func setOnTermination(_ handler: @escaping @Sendable () -> Void) {
         let runNow = state.withLock { state -> Bool in
             guard !state.isFinished else { return true }

@@ -170,7 +170,7 @@ public struct ObjectTypeRegistry: Sendable {
     /// registry of core types only would, without building the object when that core type is
     /// `CoatyObject` (whose rules are the base fields'): outbound events check every object so.
     static func validateCoreForm(_ json: JSONObject) throws(ObjectDecodingError) {
-        if isValidCoatyObjectForm(json) { return }
+        if BaseFields.isValidCoatyObjectForm(json) { return }
         let context = WireContext(of: json)
         guard context.coreType == CoreType.coatyObject.rawValue else {
             _ = try ObjectTypeRegistry().decode(json, context: context)
@@ -179,28 +179,6 @@ public struct ObjectTypeRegistry: Sendable {
         var base = BaseFields()
         for (key, value) in json { _ = try base.read(key, value, context) }
         _ = try base.required(as: nil, context)
-    }
-
-    /// Whether `json` declares the core type `CoatyObject` and follows its rules (the base
-    /// fields'), checked in place in one pass: no strings are copied out and no context is built.
-    /// `false` sends ``validateCoreForm(_:)`` the full way, which also explains what is wrong.
-    private static func isValidCoatyObjectForm(_ json: JSONObject) -> Bool {
-        var required: UInt8 = 0  // objectId, objectType, coreType, name: one bit each
-        for member in json.storage {
-            guard let field = BaseFields.Field(member.key) else { continue }
-            switch (field, member.value) {
-            case (.objectId, .string(let string)) where !string.isEmpty: required |= 1
-            case (.objectType, .string(let string)) where !string.isEmpty: required |= 2
-            case (.coreType, .string(let string)) where string == CoreType.coatyObject.rawValue: required |= 4
-            case (.name, .string): required |= 8
-            case (.externalId, .string(let string)) where !string.isEmpty: continue
-            case (.parentObjectId, .string(let string)) where !string.isEmpty: continue
-            case (.locationId, .string(let string)) where !string.isEmpty: continue
-            case (.isDeactivated, .bool): continue
-            default: return false
-            }
-        }
-        return required == 0b1111
     }
 
     /// The struct that decodes objects of `coreType`.

@@ -41,7 +41,8 @@ struct ResponseQueueTests {
     @Test
     func finishingHandsOutWhatIsBufferedThenEndsAndKeepsTheFirstFailure() async {
         let terminations = Terminations()
-        let queue = ResponseQueue<Int>(capacity: 10, onTermination: terminations.handler())
+        let queue = ResponseQueue<Int>(capacity: 10)
+        queue.setOnTermination(terminations.handler())
         queue.yield(1)
         queue.finish(failure: AgentError(code: .stopped, detail: "first"))
         queue.finish(failure: AgentError(code: .subscribeFailed, detail: "second"))
@@ -65,7 +66,8 @@ struct ResponseQueueTests {
     @Test
     func cancellingTheConsumersTaskEndsTheQueueAndDropsWhatIsBuffered() async {
         let terminations = Terminations()
-        let queue = ResponseQueue<Int>(capacity: 10, onTermination: terminations.handler())
+        let queue = ResponseQueue<Int>(capacity: 10)
+        queue.setOnTermination(terminations.handler())
         let waiting = Task { await queue.next() }
         waiting.cancel()
         #expect(await waiting.value == nil)
@@ -85,7 +87,8 @@ struct ResponseQueueTests {
     @Test
     func releasingTheLastConsumerEndsTheQueueOnce() async {
         let terminations = Terminations()
-        let queue = ResponseQueue<Int>(capacity: 10, onTermination: terminations.handler())
+        let queue = ResponseQueue<Int>(capacity: 10)
+        queue.setOnTermination(terminations.handler())
         var consumer: ResponseQueue<Int>.Consumer? = ResponseQueue.Consumer(queue)
         var copy = consumer
         consumer = nil

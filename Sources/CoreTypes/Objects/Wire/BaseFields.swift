@@ -116,6 +116,30 @@ struct BaseFields {
         return (objectId, objectType, coreType, name)
     }
 
+    /// Whether `json` declares the core type `CoatyObject` and passes the rules of
+    /// ``read(_:_:_:)`` and ``required(as:_:)`` (which are all of that core type's), checked in
+    /// place in one pass: no strings are copied out and no context is built, for the check of every
+    /// outbound object (`ObjectTypeRegistry.validateCoreForm`). `false` sends that check the full
+    /// way, which also explains what is wrong. Change both together; a test ties them to decoding.
+    static func isValidCoatyObjectForm(_ json: JSONObject) -> Bool {
+        var required: UInt8 = 0  // objectId, objectType, coreType, name: one bit each
+        for member in json.storage {
+            guard let field = Field(member.key) else { continue }
+            switch (field, member.value) {
+            case (.objectId, .string(let string)) where !string.isEmpty: required |= 1
+            case (.objectType, .string(let string)) where !string.isEmpty: required |= 2
+            case (.coreType, .string(let string)) where string == CoreType.coatyObject.rawValue: required |= 4
+            case (.name, .string): required |= 8
+            case (.externalId, .string(let string)) where !string.isEmpty: continue
+            case (.parentObjectId, .string(let string)) where !string.isEmpty: continue
+            case (.locationId, .string(let string)) where !string.isEmpty: continue
+            case (.isDeactivated, .bool): continue
+            default: return false
+            }
+        }
+        return required == 0b1111
+    }
+
     /// Appends the optional base fields that are set, in their canonical order.
     static func appendOptional(
         externalId: String?, parentObjectId: String?, locationId: String?, isDeactivated: Bool?,
