@@ -57,10 +57,11 @@ enum FanOut {
         let message = InboundMessage(
             topic: "coaty/3/-/ADV::\(objectType)/\(source)",
             payload: try Advertise(object: Fixtures.light()).payload(), qos: .atMostOnce, retain: false)
-        for _ in 0..<100 { agent.route(message) }
+        var levels = TopicLevelCache()
+        for _ in 0..<100 { agent.route(message, levels: &levels) }
         let clock = ContinuousClock()
         let start = clock.now
-        for _ in 0..<messages { agent.route(message) }
+        for _ in 0..<messages { agent.route(message, levels: &levels) }
         let elapsed = start.duration(to: clock.now)
         precondition(agent.statistics.droppedObserverEvents == 0, "B4: events were dropped")
         var delivered = 0

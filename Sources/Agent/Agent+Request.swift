@@ -40,7 +40,8 @@ extension Agent {
     public func request<Request: RequestEvent>(
         _ request: Request, timeout: Duration = .seconds(5)
     ) async throws -> Responses<Request.Response> {
-        let plan = try plan { () throws(EventError) in try request.requestPlan(in: scope) { ObjectID.make() } }
+        let correlationIDs = self.correlationIDs
+        let plan = try plan { () throws(EventError) in try request.requestPlan(in: scope) { correlationIDs.make() } }
         let queue = ResponseQueue<Received<Request.Response>>(capacity: max(configuration.observerBufferSize, 1))
         let registry = self.registry
         let counters = self.counters
@@ -83,8 +84,12 @@ extension Agent {
                     state.finishers[id] = nil
                     state.deadlines.remove(id)
                     for filter in responseFilters {
-                        state.requestsByResponseFilter[filter]?.remove(id)
-                        if state.requestsByResponseFilter[filter]?.isEmpty == true { state.requestsByResponseFilter[filter] = nil }
+                        guard let index = state.requestsByResponseFilter.index(forKey: filter) else { continue }
+                        state.requestsByResponseFilter.values[index].remove(id)
+                        // A shared filter stays subscribed, and its set (with its storage) stays for the next request.
+                        if sharedFilter == nil && state.requestsByResponseFilter.values[index].isEmpty {
+                            state.requestsByResponseFilter.remove(at: index)
+                        }
                     }
                     for exchange in plan.exchanges {
                         state.router.removeResponses(correlationID: exchange.correlationID)

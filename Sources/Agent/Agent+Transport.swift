@@ -1,5 +1,5 @@
 import Synchronization
-import CoreTypes
+package import CoreTypes
 import Logging
 
 extension Agent {
@@ -137,8 +137,9 @@ extension Agent {
     /// Routes one inbound message: a hash lookup, one decode, one yield per interested observer.
     ///
     /// The agent's task calls it for every message; it is `package` so that the benchmarks can
-    /// measure the inbound path without a broker.
-    package func route(_ message: InboundMessage) {
+    /// measure the inbound path without a broker. `levels` keeps the topic levels that repeat (see
+    /// ``TopicLevelCache``); the caller owns it, as the agent's task does.
+    package func route(_ message: InboundMessage, levels: inout TopicLevelCache) {
         counters.increment(.receivedMessages)
         let name = message.topic
         guard name.utf8.starts(with: "coaty/".utf8) else {
@@ -147,7 +148,7 @@ extension Agent {
         }
         let topic: CoatyTopic
         do {
-            guard let parsed = try CoatyTopic(parsing: name) else { return routeNonCoaty(message) }
+            guard let parsed = try CoatyTopic(parsing: name, levels: &levels) else { return routeNonCoaty(message) }
             topic = parsed
         } catch {
             counters.increment(.unroutedMessages)

@@ -33,6 +33,7 @@ public final class Agent: Service, Sendable {
     let client: MosquittoClient
     let joinPlan: JoinPlan
     let counters = AgentCounters()
+    let correlationIDs = CorrelationIDs()
     let state: Mutex<AgentState>
 
     /// Creates an agent. Nothing happens on the network until ``run()``.

@@ -38,6 +38,7 @@ struct AgentState {
     /// Test hook: told the number of SUBACKs held back each time one more is.
     var heldAcknowledgementCounts: AsyncStream<Int>.Continuation?
     /// The pending requests that listen on each response filter, to end them if the broker refuses it.
+    /// A shared filter's entry stays when its last request ends (it may be empty).
     var requestsByResponseFilter: [String: Set<ObserverID>] = [:]
     /// When each pending request times out, and the one timer task that ends them.
     var deadlines = RequestDeadlines()

@@ -186,11 +186,15 @@ package final class MosquittoClient: Sendable {
             throw MosquittoError.library(
                 MOSQ_ERR_PAYLOAD_SIZE.rawValue, operation: .publish, broker: configuration.broker.description)
         }
-        return try connection.perform(.publish, subject: "topic '\(topic)'") { handle in
-            var mid: Int32 = 0
-            let result = mosquitto_publish(
-                handle, &mid, topic, Int32(bytes.count), bytes.baseAddress, qos.rawValue, retain)
-            return (result, MQTTMessageID(rawValue: mid))
+        // `withCString` lends a native string's own NUL-terminated bytes; passing `topic` as a C
+        // pointer directly would copy it into a new array on every publish.
+        return try topic.withCString { cTopic in
+            try connection.perform(.publish, subject: "topic '\(topic)'") { handle in
+                var mid: Int32 = 0
+                let result = mosquitto_publish(
+                    handle, &mid, cTopic, Int32(bytes.count), bytes.baseAddress, qos.rawValue, retain)
+                return (result, MQTTMessageID(rawValue: mid))
+            }
         }
     }
 

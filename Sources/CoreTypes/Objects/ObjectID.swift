@@ -15,17 +15,30 @@ public enum ObjectID {
         var low = generator.next() as UInt64
         high = (high & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000  // version 4
         low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000  // RFC 4122 variant
-        var text: [UInt8] = []
-        text.reserveCapacity(36)
-        for (index, shift) in stride(from: 60, through: 0, by: -4).enumerated() {
-            if index == 8 || index == 12 { text.append(UInt8(ascii: "-")) }
-            text.append(hex(UInt8((high >> UInt64(shift)) & 0xF)))
+        // Written straight into the string's storage: 32 hex digits and 4 dashes, all ASCII.
+        return String(unsafeUninitializedCapacity: 36) { text in
+            var index = 0
+            func put(_ value: UInt64, digits: Int, from shift: Int) {
+                for position in 0..<digits {
+                    text[index] = hex(UInt8(truncatingIfNeeded: value >> UInt64(shift - 4 * position)) & 0xF)
+                    index += 1
+                }
+            }
+            func dash() {
+                text[index] = UInt8(ascii: "-")
+                index += 1
+            }
+            put(high, digits: 8, from: 60)
+            dash()
+            put(high, digits: 4, from: 28)
+            dash()
+            put(high, digits: 4, from: 12)
+            dash()
+            put(low, digits: 4, from: 60)
+            dash()
+            put(low, digits: 12, from: 44)
+            return index
         }
-        for (index, shift) in stride(from: 60, through: 0, by: -4).enumerated() {
-            if index == 0 || index == 4 { text.append(UInt8(ascii: "-")) }
-            text.append(hex(UInt8((low >> UInt64(shift)) & 0xF)))
-        }
-        return String(decoding: text, as: UTF8.self)
     }
 
     private static func hex(_ nibble: UInt8) -> UInt8 {

@@ -26,8 +26,16 @@ extension CoatyTopic {
     /// - Throws: ``TopicParseError`` when the topic starts with `coaty/` but has no event level, a
     ///   version level that does not start with an integer, an unknown event name, or no source level.
     public init?(parsing topic: String) throws(TopicParseError) {
+        var levels = TopicLevelCache(capacity: 0)
+        try self.init(parsing: topic, levels: &levels)
+    }
+
+    /// Reads an inbound MQTT topic name as ``init(parsing:)`` does, taking its longer levels from
+    /// `levels` when they repeat one read before (a peer's identity id, an object-type filter),
+    /// so that a stream of messages from the same peers allocates no strings for them.
+    package init?(parsing topic: String, levels: inout TopicLevelCache) throws(TopicParseError) {
         var contiguous = topic
-        let outcome = contiguous.withUTF8 { CoatyTopic.parse($0) }
+        let outcome = contiguous.withUTF8 { CoatyTopic.parse($0, levels: &levels) }
         switch outcome {
         case .notCoaty:
             return nil
@@ -44,7 +52,7 @@ extension CoatyTopic {
         case malformed(TopicParseError.Code)
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> ParseOutcome {
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, levels cache: inout TopicLevelCache) -> ParseOutcome {
         guard hasProtocolPrefix(bytes) else { return .notCoaty }
         var levels = LevelScanner(bytes: bytes, start: protocolPrefix.utf8.count)
         // Every Coaty topic has a version level: "coaty/" itself has an empty one.
@@ -67,17 +75,15 @@ extension CoatyTopic {
             return .malformed(.missingSourceID)
         }
         // The levels end at '/', ':' or the end of the topic, so they are valid UTF-8 on their own.
-        func level(_ range: Range<Int>) -> String {
-            String(decoding: bytes.extracting(range), as: UTF8.self)
-        }
+        let namespace = cache.string(bytes.extracting(namespaceLevel))
+        let eventTypeFilter = colon.map { cache.string(bytes.extracting(($0 + 1)..<eventLevel.upperBound)) }
+        let sourceID = cache.string(bytes.extracting(sourceLevel))
+        // A correlation id is new with every request: not worth remembering.
+        let correlationID = correlationLevel.flatMap { $0.isEmpty ? nil : String(decoding: bytes.extracting($0), as: UTF8.self) }
         return .parsed(
             CoatyTopic(
-                version: version,
-                namespace: level(namespaceLevel),
-                eventType: eventType,
-                eventTypeFilter: colon.map { level(($0 + 1)..<eventLevel.upperBound) },
-                sourceID: level(sourceLevel),
-                correlationID: correlationLevel.flatMap { $0.isEmpty ? nil : level($0) }))
+                version: version, namespace: namespace, eventType: eventType, eventTypeFilter: eventTypeFilter,
+                sourceID: sourceID, correlationID: correlationID))
     }
 
     /// Whether `bytes` starts with `coaty/`.
