@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Counts the instructions one Advertise costs to encode (its payload; with `publications`, also its
 # two topics, as the agent publishes it) and to decode, and seven small and medium documents to
-# parse (`parse`, per round of seven), with valgrind's callgrind:
+# parse (`parse`, per round of seven), and to route one inbound Advertise through an agent to its
+# observer (`route`: topic, routing table, decode, delivery, the consumer taking it), with valgrind's callgrind:
 # the same count on every run, where times on this shared machine swing by a third. Prints the
 # instructions per operation (the loop's count minus the start-up's, divided by the operations).
 #
@@ -19,7 +20,7 @@ count() {  # path operations
     valgrind --tool=callgrind --callgrind-out-file="$work/$1.$2.out" "$bin" loop "$1" "$2" 2>&1 \
         | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
-for path in encode publications decode parse; do
+for path in encode publications decode parse route; do
     zero="$(count "$path" 0)"
     full="$(count "$path" "$operations")"
     echo "$path: $(( (full - zero) / operations )) instructions per operation ($operations operations)"

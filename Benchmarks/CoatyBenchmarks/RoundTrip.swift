@@ -239,23 +239,28 @@ extension RoundTrip {
     /// the CPU time and context switches per round of both processes (for strace/perf). Environment:
     /// `DIAG_PATTERN` (`discover`, the default, `query`, `update`, `call`), `DIAG_EXECUTOR=1` (both
     /// sides on the agent's executor), `DIAG_NAMESPACE_WIDE=1`, `DIAG_QOS=1`, `DIAG_DELAY` (seconds
-    /// to wait before measuring, to attach a tool).
+    /// to wait before measuring, to attach a tool), `DIAG_RESPONDER_PID` (use the responder already
+    /// running with this pid, started with `CoatyBenchmarks peer respond --broker URL --on-executor
+    /// true`, instead of starting one: valgrind cannot start child processes).
     static func diagnose(port: String, rounds: Int, pipelined: Bool) async throws {
         let broker = "mqtt://127.0.0.1:\(port)"
         let environment = ProcessInfo.processInfo.environment
         let onExecutor = environment["DIAG_EXECUTOR"] == "1"
         let namespaceWide = environment["DIAG_NAMESPACE_WIDE"] == "1"
         let qos = environment["DIAG_QOS"] == "1" ? Agent.QualityOfService.atLeastOnce : .atMostOnce
-        let responder = try ChildProcess.peer(
-            "respond", ["--broker", broker, "--qos", "\(qos.rawValue)", "--on-executor", "\(onExecutor)"])
-        _ = try await responder.expect("ready")
+        let external = environment["DIAG_RESPONDER_PID"].flatMap { Int32($0) }
+        let responder =
+            external == nil
+            ? try ChildProcess.peer(
+                "respond", ["--broker", broker, "--qos", "\(qos.rawValue)", "--on-executor", "\(onExecutor)"]) : nil
+        _ = try await responder?.expect("ready")
         let requester = try await RunningAgent.start("diag requester", broker: broker, qos: qos) {
             $0.requestPublication = pipelined ? .pipelined : .afterSubscriptionAcknowledged
             $0.responseSubscription = namespaceWide ? .namespaceWide : .perRequest
         }
         tell("pid \(getpid()) ready; measuring in 3 s")
         try await Task.sleep(for: .seconds(Double(environment["DIAG_DELAY"] ?? "0") ?? 0))
-        let pids = [getpid(), responder.pid]
+        let pids = [getpid(), external ?? responder?.pid ?? 0]
         let pattern = Pattern.allCases.first { "\($0)" == environment["DIAG_PATTERN"] } ?? .discover
         let agent = requester.agent
         let before = pids.map(ProcessCounters.init(pid:))
@@ -272,8 +277,8 @@ extension RoundTrip {
         print("per round: requester \(costs[0]); responder \(costs[1])")
         print("p50 \(sorted.median) p99 \(sorted.quantile(0.99))")
         await requester.stop()
-        responder.send("done")
-        await responder.wait()
+        responder?.send("done")
+        await responder?.wait()
     }
 }
 

@@ -9,7 +9,7 @@ import Foundation
 //   CoatyBenchmarks all --port P --nodelay-port Q --baseline PATH --probe PATH
 //                       [--markdown FILE] [--repeats N] [--quick] [--only b1,b2,…]
 //   CoatyBenchmarks peer advertise|respond …        the child processes of B1 and B2
-//   CoatyBenchmarks loop encode|publications|decode|parse [count]   one hot path, for callgrind
+//   CoatyBenchmarks loop encode|publications|decode|parse|route [count]   one hot path, for callgrind
 
 /// A broker the script started.
 struct BrokerEndpoint {
@@ -131,7 +131,25 @@ case "peer":
         fatalError("unknown peer role \(role)")
     }
 case "loop":
-    try Codec.loop(arguments.dropFirst().first ?? "", count: Int(arguments.dropFirst(2).first ?? "") ?? 20_000)
+    let path = arguments.dropFirst().first ?? ""
+    let count = Int(arguments.dropFirst(2).first ?? "") ?? 20_000
+    if path == "route" {
+        // The agent's inbound path for an Advertise of Light, 10 observers (B4's smallest case).
+        // The main thread blocks instead of awaiting: valgrind crashes when dispatch's main loop
+        // suspends it (rt_sigsuspend), so the work runs in the pool meanwhile.
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            do {
+                print(path, count, try await FanOut.costPerMessage(observers: 10, messages: count) > 0)
+            } catch {
+                print("route loop failed: \(error)")
+            }
+            done.signal()
+        }
+        done.wait()
+    } else {
+        try Codec.loop(path, count: count)
+    }
 case "diag":
     try await RoundTrip.diagnose(
         port: arguments.dropFirst().first ?? "1883", rounds: Int(arguments.dropFirst(2).first ?? "") ?? 1000,

@@ -12,8 +12,9 @@ extension Agent {
             // libmosquitto's callbacks still only copy and queue; this runs between epoll waits.
             await withTaskExecutorPreference(client.eventLoop) {
                 var levels = TopicLevelCache()
-                while let batch = await client.events.nextBatch() {
+                while var batch = await client.events.nextBatch() {
                     for event in batch { handle(event, levels: &levels, in: &group) }
+                    client.events.recycle(&batch)
                 }
             }
             group.cancelAll()
@@ -316,7 +317,7 @@ extension Agent {
     func notifyStateObservers(_ state: inout AgentState) {
         let current = state.connectionState
         for (id, observer) in state.stateObservers {
-            if case .terminated = observer.yield(current) { state.stateObservers[id] = nil }
+            if observer.yield(current) == .finished { state.stateObservers[id] = nil }
         }
     }
 }

@@ -158,18 +158,18 @@ extension Agent {
 
     /// The agent's connection state, now and at every change, until the agent stops.
     public func connectionStates() -> EventStream<ConnectionState> {
-        let (stream, continuation) = AsyncStream.makeStream(of: ConnectionState.self, bufferingPolicy: .bufferingNewest(16))
+        let queue = DeliveryQueue<ConnectionState>(capacity: 16, policy: .keepNewest)
         let isStopped = state.withLock { state -> Bool in
-            continuation.yield(state.connectionState)
+            queue.yield(state.connectionState)
             guard state.phase != .stopped else { return true }
             // No termination handler that takes the lock: the states are yielded with the lock held,
-            // and a cancelled watcher runs its handler under the runtime's lock of its own task,
-            // which that yield needs. A watcher that went away is dropped at the next state change.
-            state.stateObservers[state.makeObserverID()] = continuation
+            // and a cancelled watcher runs its handler under the runtime's lock of its own task.
+            // A watcher that went away is dropped at the next state change.
+            state.stateObservers[state.makeObserverID()] = queue
             return false
         }
-        if isStopped { continuation.finish() }
-        return EventStream(base: stream)
+        if isStopped { queue.finish() }
+        return EventStream(queue: queue)
     }
 
     // MARK: - Plumbing
@@ -199,8 +199,7 @@ extension Agent {
         unregister: @escaping @Sendable (inout Router, ObserverID) -> Void,
         pick: @escaping @Sendable (InboundEvent) -> Element?
     ) async throws -> EventStream<Element> {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: Element.self, bufferingPolicy: .bufferingOldest(max(configuration.observerBufferSize, 1)))
+        let queue = DeliveryQueue<Element>(capacity: max(configuration.observerBufferSize, 1))
         let counters = self.counters
         let mustWait = try state.withLock { state throws(AgentError) -> Bool in
             guard state.phase != .stopping, state.phase != .stopped else {
@@ -209,13 +208,13 @@ extension Agent {
             let id = state.makeObserverID()
             register(&state.router, Sink(id: id) { event in
                 guard let element = pick(event) else { return }
-                if case .dropped = continuation.yield(element) { counters.increment(.droppedObserverEvents) }
+                if queue.yield(element) == .dropped { counters.increment(.droppedObserverEvents) }
             })
             // After the events routed before it, which the network thread may still hold back
             // until the end of its pass (deliver(_:to:)).
             let loop = client.eventLoop
-            state.finishers[id] = { _ in loop.afterCurrentJobs { continuation.finish() } }
-            continuation.onTermination = { [weak self] termination in
+            state.finishers[id] = { _ in loop.afterCurrentJobs { queue.finish() } }
+            queue.setOnTermination { [weak self] termination in
                 // The observing task ended (returned, threw or was cancelled), dropped the stream, or the agent stopped.
                 guard let self else { return }
                 let wasRunning = self.state.withLock { state in
@@ -233,9 +232,9 @@ extension Agent {
         }
         if mustWait {
             // A refusal finishes the stream, which removes the observer again (onTermination).
-            try await requireAcknowledgement(of: filter, purpose: "nothing is observed") { continuation.finish() }
+            try await requireAcknowledgement(of: filter, purpose: "nothing is observed") { queue.finish() }
         }
-        return EventStream(base: stream)
+        return EventStream(queue: queue)
     }
 
     /// The route key of a Coaty topic filter: its event level, split at the first `:`.

@@ -42,7 +42,7 @@ extension Agent {
     ) async throws -> Responses<Request.Response> {
         let correlationIDs = self.correlationIDs
         let plan = try plan { () throws(EventError) in try request.requestPlan(in: scope) { correlationIDs.make() } }
-        let queue = ResponseQueue<Received<Request.Response>>(capacity: max(configuration.observerBufferSize, 1))
+        let queue = DeliveryQueue<Received<Request.Response>>(capacity: max(configuration.observerBufferSize, 1))
         let registry = self.registry
         let counters = self.counters
         let sink = ResponseSink(responseType: Request.Response.eventType) { topic, json in
@@ -79,7 +79,7 @@ extension Agent {
             for filter in responseFilters { state.requestsByResponseFilter[filter, default: []].insert(id) }
             let deadline = ContinuousClock.now.advanced(by: min(timeout, Self.longestTimeout))
             if state.deadlines.add(id, deadline: deadline) { startRequestTimer(wakingAt: deadline, in: &state) }
-            queue.setOnTermination { [weak self] in
+            queue.setOnTermination { [weak self] _ in
                 self?.state.withLock { state in
                     state.finishers[id] = nil
                     state.deadlines.remove(id)

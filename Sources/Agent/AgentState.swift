@@ -53,7 +53,7 @@ struct AgentState {
     var isStopRequested = false
     /// How to end each open observation and request when the agent stops.
     var finishers: [ObserverID: @Sendable (FinishReason) -> Void] = [:]
-    var stateObservers: [ObserverID: AsyncStream<ConnectionState>.Continuation] = [:]
+    var stateObservers: [ObserverID: DeliveryQueue<ConnectionState>] = [:]
 
     init(configuration: Agent.Configuration) {
         offlineQueue = OfflineQueue(

@@ -127,11 +127,9 @@ public final class ObjectLifecycleController: Controller {
         isIncluded: @escaping @Sendable (any CoatyObject) -> Bool
     ) async throws -> EventStream<ObjectLifecycleEvent> {
         let deadvertise = try await agent.observeDeadvertise()
-        let (events, output) = AsyncStream.makeStream(
-            of: ObjectLifecycleEvent.self,
-            bufferingPolicy: .bufferingOldest(max(agent.configuration.observerBufferSize, 1)))
+        let output = DeliveryQueue<ObjectLifecycleEvent>(capacity: max(agent.configuration.observerBufferSize, 1))
         let (terminated, terminate) = AsyncStream.makeStream(of: Void.self)
-        output.onTermination = { _ in terminate.finish() }
+        output.setOnTermination { _ in terminate.finish() }
         let agent = self.agent
         let timeout = options.discoverTimeout
         let added = tasks.add {
@@ -175,6 +173,6 @@ public final class ObjectLifecycleController: Controller {
             throw AgentError(
                 code: .stopped, detail: "the ObjectLifecycleController has stopped; no observation was made")
         }
-        return EventStream(base: events)
+        return EventStream(queue: output)
     }
 }

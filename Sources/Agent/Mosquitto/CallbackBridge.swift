@@ -30,6 +30,8 @@ final class CallbackBridge: Sendable {
     private let connackArrived = Atomic<Bool>(false)
     /// What libmosquitto logged while connecting (it says why a TLS handshake failed only there).
     private let connectLog = Mutex(ConnectLog())
+    /// The topic of the last message received (see `topicString(_:)`).
+    private let lastTopic = Mutex("")
     private let broker: String
     private let host: String
     private let protocolVersion: Int32
@@ -130,7 +132,8 @@ final class CallbackBridge: Sendable {
     }
 
     fileprivate func didReceive(_ message: mosquitto_message) {
-        let topic = message.topic.map { String(cString: $0) } ?? ""
+        let cTopic: UnsafeMutablePointer<CChar>? = message.topic
+        let topic = cTopic.map { topicString($0) } ?? ""
         let count = Int(max(0, message.payloadlen))
         let payload = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             if count > 0, let source = message.payload, let target = buffer.baseAddress {
@@ -140,6 +143,23 @@ final class CallbackBridge: Sendable {
         }
         let qos = QoS(rawValue: message.qos) ?? .atMostOnce
         yield(.message(InboundMessage(topic: topic, payload: payload, qos: qos, retain: message.retain)))
+    }
+
+    /// The topic as a string: the last one made, when this message has the same topic (a stream
+    /// of one object type's Advertises, of one peer's IoValues), which saves allocating and
+    /// checking it again.
+    private func topicString(_ cTopic: UnsafePointer<CChar>) -> String {
+        lastTopic.withLock { last in
+            let length = strlen(cTopic)
+            let isSame =
+                last.utf8.count == length
+                && last.utf8.withContiguousStorageIfAvailable { bytes in
+                    guard let base = bytes.baseAddress else { return length == 0 }
+                    return memcmp(base, cTopic, length) == 0
+                } == true
+            if !isSame { last = String(cString: cTopic) }
+            return last
+        }
     }
 
     fileprivate func didSubscribe(_ mid: Int32, grantedQoS: UnsafeBufferPointer<Int32>) {

@@ -88,6 +88,24 @@ final class TransportChannel: Sendable {
         }
     }
 
+    /// The largest batch storage ``recycle(_:)`` keeps, in events.
+    static let largestRecycled = 256
+
+    /// Takes back a batch the reader has handled: emptied, its storage holds the next events
+    /// unless events are already queued (one allocation less per wake-up of the reader). Storage
+    /// for more than ``largestRecycled`` events is let go, so that a burst does not keep its memory.
+    func recycle(_ batch: inout [TransportEvent]) {
+        guard batch.capacity <= Self.largestRecycled else {
+            batch = []
+            return
+        }
+        batch.removeAll(keepingCapacity: true)
+        state.withLock { state in
+            if state.events.isEmpty && state.events.capacity < batch.capacity { swap(&state.events, &batch) }
+        }
+        // `batch` now holds the channel's old, empty storage (if swapped), released by the caller.
+    }
+
     /// The queued events (empty when finished), or `nil` when the reader must wait.
     private func takeQueued() -> [TransportEvent]? {
         state.withLock { state in

@@ -113,6 +113,11 @@ package struct TransportEvents: AsyncSequence, Sendable {
         await channel.nextBatch()
     }
 
+    /// Gives a handled batch back (emptied), so that its storage can take the next events.
+    package func recycle(_ batch: inout [TransportEvent]) {
+        channel.recycle(&batch)
+    }
+
     /// Creates the iterator; make only one.
     package func makeAsyncIterator() -> Iterator {
         Iterator(channel: channel)

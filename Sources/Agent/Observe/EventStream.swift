@@ -6,16 +6,28 @@ public import CoreTypes
 /// observer that falls behind loses the newest events (counted in ``Agent/statistics``) and never
 /// slows down the agent or other observers. The observation ends, and its MQTT subscription is
 /// released when no other observer shares it, as soon as the iterating task is cancelled, the
-/// stream is dropped, or the agent stops.
+/// stream and its iterators are dropped, or the agent stops. Iterate it from one task at a time.
 public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
-    /// The iterator of the stream.
-    public typealias AsyncIterator = AsyncStream<Element>.Iterator
+    let consumer: DeliveryQueue<Element>.Consumer
 
-    let base: AsyncStream<Element>
+    init(queue: DeliveryQueue<Element>) {
+        self.consumer = DeliveryQueue.Consumer(queue)
+    }
 
     /// Makes an iterator.
-    public func makeAsyncIterator() -> AsyncStream<Element>.Iterator {
-        base.makeAsyncIterator()
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(consumer: consumer)
+    }
+
+    /// The iterator of the stream.
+    public struct Iterator: AsyncIteratorProtocol {
+        let consumer: DeliveryQueue<Element>.Consumer
+
+        /// The next event; `nil` once the stream has ended (see ``EventStream``) and every event
+        /// buffered before the end has been taken.
+        public mutating func next() async -> Element? {
+            await consumer.queue.next()
+        }
     }
 }
 

@@ -15,11 +15,11 @@ public import CoreTypes
 /// }
 /// ```
 public struct Responses<Response: CoatyEvent>: AsyncSequence, Sendable {
-    let consumer: ResponseQueue<Received<Response>>.Consumer
+    let consumer: DeliveryQueue<Received<Response>>.Consumer
     let timeout: Duration
 
-    init(queue: ResponseQueue<Received<Response>>, timeout: Duration) {
-        self.consumer = ResponseQueue.Consumer(queue)
+    init(queue: DeliveryQueue<Received<Response>>, timeout: Duration) {
+        self.consumer = DeliveryQueue.Consumer(queue)
         self.timeout = timeout
     }
 
@@ -30,7 +30,7 @@ public struct Responses<Response: CoatyEvent>: AsyncSequence, Sendable {
 
     /// The iterator of the responses.
     public struct Iterator: AsyncIteratorProtocol {
-        let consumer: ResponseQueue<Received<Response>>.Consumer
+        let consumer: DeliveryQueue<Received<Response>>.Consumer
 
         /// The next response, or `nil` when the responses have ended (see ``Responses``).
         public mutating func next() async -> Received<Response>? {

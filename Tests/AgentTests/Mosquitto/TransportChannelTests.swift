@@ -43,6 +43,39 @@ struct TransportChannelTests {
     }
 
     @Test
+    func aRecycledBatchHoldsTheNextEvents() async {
+        let channel = TransportChannel(capacity: 100)
+        _ = channel.send(Self.published(0..<8))
+        var batch = await channel.nextBatch() ?? []
+        let storage = batch.withUnsafeBufferPointer { $0.baseAddress }
+        channel.recycle(&batch)
+        #expect(batch.isEmpty)
+        _ = channel.send(Self.published(8..<10))
+        let next = await channel.nextBatch() ?? []
+        #expect(Self.ids(next) == [8, 9])
+        #expect(next.withUnsafeBufferPointer { $0.baseAddress } == storage)
+    }
+
+    @Test
+    func recyclingNeverTouchesEventsQueuedMeanwhileNorKeepsABurstsStorage() async {
+        let channel = TransportChannel(capacity: 1000)
+        _ = channel.send(Self.published(0..<4))
+        var batch = await channel.nextBatch() ?? []
+        _ = channel.send(Self.published(4..<6))
+        channel.recycle(&batch)
+        #expect(Self.ids(await channel.nextBatch() ?? []) == [4, 5])
+
+        _ = channel.send(Self.published(0..<(TransportChannel.largestRecycled + 1)))
+        var burst = await channel.nextBatch() ?? []
+        let storage = burst.withUnsafeBufferPointer { $0.baseAddress }
+        channel.recycle(&burst)
+        _ = channel.send(Self.published(0..<1))
+        let next = await channel.nextBatch() ?? []
+        #expect(Self.ids(next) == [0])
+        #expect(next.withUnsafeBufferPointer { $0.baseAddress } != storage)
+    }
+
+    @Test
     func finishingHandsOutWhatIsQueuedThenEnds() async {
         let channel = TransportChannel(capacity: 100)
         _ = channel.send(Self.published(0..<2))

@@ -3,19 +3,23 @@ import Testing
 
 @testable import Agent
 
-/// `ResponseQueue`: the buffer between the agent and the task iterating a request's responses.
+/// `DeliveryQueue`: the buffer between the agent and the task iterating an observer's events or a
+/// request's responses.
 @Suite(.timeLimit(.minutes(1)))
-struct ResponseQueueTests {
-    /// Counts how often a termination handler ran.
+struct DeliveryQueueTests {
+    /// Counts how often a termination handler ran, and how the queue ended.
     final class Terminations: Sendable {
-        private let count = Atomic(0)
-        var value: Int { count.load(ordering: .relaxed) }
-        func handler() -> @Sendable () -> Void { { self.count.add(1, ordering: .relaxed) } }
+        private let endings = Mutex<[DeliveryQueue<Int>.Ending]>([])
+        var value: Int { endings.withLock { $0.count } }
+        var all: [DeliveryQueue<Int>.Ending] { endings.withLock { $0 } }
+        func handler() -> @Sendable (DeliveryQueue<Int>.Ending) -> Void {
+            { ending in self.endings.withLock { $0.append(ending) } }
+        }
     }
 
     @Test
     func elementsComeOutInOrderWhetherTheConsumerWaitsOrNot() async {
-        let queue = ResponseQueue<Int>(capacity: 10)
+        let queue = DeliveryQueue<Int>(capacity: 10)
         #expect(queue.yield(1) == .enqueued)
         #expect(queue.yield(2) == .enqueued)
         #expect(await queue.next() == 1)
@@ -28,7 +32,7 @@ struct ResponseQueueTests {
 
     @Test
     func elementsBeyondTheCapacityAreDroppedUntilTheConsumerTakesSome() async {
-        let queue = ResponseQueue<Int>(capacity: 2)
+        let queue = DeliveryQueue<Int>(capacity: 2)
         #expect(queue.yield(1) == .enqueued)
         #expect(queue.yield(2) == .enqueued)
         #expect(queue.yield(3) == .dropped)
@@ -41,7 +45,7 @@ struct ResponseQueueTests {
     @Test
     func finishingHandsOutWhatIsBufferedThenEndsAndKeepsTheFirstFailure() async {
         let terminations = Terminations()
-        let queue = ResponseQueue<Int>(capacity: 10)
+        let queue = DeliveryQueue<Int>(capacity: 10)
         queue.setOnTermination(terminations.handler())
         queue.yield(1)
         queue.finish(failure: AgentError(code: .stopped, detail: "first"))
@@ -51,12 +55,12 @@ struct ResponseQueueTests {
         #expect(await queue.next() == nil)
         #expect(await queue.next() == nil)
         #expect(queue.failure?.code == .stopped)
-        #expect(terminations.value == 1)
+        #expect(terminations.all == [.finished])
     }
 
     @Test
     func finishingEndsAWaitingConsumer() async {
-        let queue = ResponseQueue<Int>(capacity: 10)
+        let queue = DeliveryQueue<Int>(capacity: 10)
         let waiting = Task { await queue.next() }
         queue.finish()
         #expect(await waiting.value == nil)
@@ -66,15 +70,15 @@ struct ResponseQueueTests {
     @Test
     func cancellingTheConsumersTaskEndsTheQueueAndDropsWhatIsBuffered() async {
         let terminations = Terminations()
-        let queue = ResponseQueue<Int>(capacity: 10)
+        let queue = DeliveryQueue<Int>(capacity: 10)
         queue.setOnTermination(terminations.handler())
         let waiting = Task { await queue.next() }
         waiting.cancel()
         #expect(await waiting.value == nil)
         #expect(queue.yield(1) == .finished)
-        #expect(terminations.value == 1)
+        #expect(terminations.all == [.cancelled])
 
-        let buffered = ResponseQueue<Int>(capacity: 10)
+        let buffered = DeliveryQueue<Int>(capacity: 10)
         buffered.yield(1)
         let cancelled = Task {
             withUnsafeCurrentTask { $0?.cancel() }
@@ -87,15 +91,15 @@ struct ResponseQueueTests {
     @Test
     func releasingTheLastConsumerEndsTheQueueOnce() async {
         let terminations = Terminations()
-        let queue = ResponseQueue<Int>(capacity: 10)
+        let queue = DeliveryQueue<Int>(capacity: 10)
         queue.setOnTermination(terminations.handler())
-        var consumer: ResponseQueue<Int>.Consumer? = ResponseQueue.Consumer(queue)
+        var consumer: DeliveryQueue<Int>.Consumer? = DeliveryQueue.Consumer(queue)
         var copy = consumer
         consumer = nil
         #expect(terminations.value == 0)
         #expect(copy?.queue.yield(1) == .enqueued)
         copy = nil
-        #expect(terminations.value == 1)
+        #expect(terminations.all == [.cancelled])
         #expect(queue.yield(2) == .finished)
         #expect(await queue.next() == nil)
     }
@@ -103,12 +107,42 @@ struct ResponseQueueTests {
     @Test
     func aHandlerSetAfterTheEndRunsAtOnce() {
         let terminations = Terminations()
-        let queue = ResponseQueue<Int>(capacity: 1)
+        let queue = DeliveryQueue<Int>(capacity: 1)
         queue.setOnTermination(terminations.handler())
         #expect(terminations.value == 0)
         queue.finish()
         #expect(terminations.value == 1)
         queue.setOnTermination(terminations.handler())
         #expect(terminations.value == 2)
+    }
+
+    @Test
+    func aKeepNewestQueueDropsItsOldestWhenFull() async {
+        let queue = DeliveryQueue<Int>(capacity: 2, policy: .keepNewest)
+        #expect(queue.yield(1) == .enqueued)
+        #expect(queue.yield(2) == .enqueued)
+        #expect(queue.yield(3) == .dropped)
+        #expect(queue.yield(4) == .dropped)
+        #expect(await queue.next() == 3)
+        #expect(await queue.next() == 4)
+        queue.finish()
+        #expect(await queue.next() == nil)
+    }
+
+    /// A consumer that stays a little behind for a long time: the taken slots are reclaimed along
+    /// the way, and nothing is lost or reordered.
+    @Test(arguments: [DeliveryQueue<Int>.Policy.keepOldest, .keepNewest])
+    func aConsumerThatNeverCatchesUpGetsEverythingInOrder(policy: DeliveryQueue<Int>.Policy) async {
+        let queue = DeliveryQueue<Int>(capacity: 10, policy: policy)
+        var taken: [Int] = []
+        queue.yield(0)
+        queue.yield(1)
+        for next in 2..<1_000 {
+            #expect(queue.yield(next) == .enqueued)
+            taken.append(await queue.next() ?? -1)
+        }
+        queue.finish()
+        while let element = await queue.next() { taken.append(element) }
+        #expect(taken == Array(0..<1_000))
     }
 }

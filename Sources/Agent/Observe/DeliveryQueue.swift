@@ -1,25 +1,46 @@
 import Synchronization
 
-/// The bounded queue between the agent, which hands over a request's responses as they arrive,
-/// and the task that iterates them (``Responses``).
+/// The bounded queue between the agent, which hands over events as they arrive, and the task that
+/// iterates them: behind every ``EventStream`` and ``Responses``.
 ///
-/// It does what the `AsyncStream` it replaced did for a request (bounded buffer that keeps the
-/// oldest, delivery of what is buffered after the end, an end on cancellation or when nobody
-/// holds the responses any more, one termination handler), with one object and one lock, and
-/// it keeps why the responses ended early. A request's round trip on the agent's executor spent
-/// about a fifth of the requester's own CPU time in the stream's yield, storage and teardown.
+/// It does what the `AsyncStream`s it replaced did (a bounded buffer, delivery of what is buffered
+/// after the end, an end on cancellation or when nobody holds the consumer's side any more, one
+/// termination handler), with one object and one lock, and it keeps why a request's responses
+/// ended early. `AsyncStream` is generic code in the concurrency library that this module cannot
+/// specialize: each yield and each `next` looked up the metadata of its storage, deque and
+/// continuation types at run time (about 5,000 instructions per event routed to an observer), and
+/// each yield allocated.
 ///
-/// The producer (the agent's response sink and its finishers) holds the queue; the consumer's
-/// side (``Responses`` and its iterators) holds a ``ResponseQueue/Consumer``, whose release ends
-/// the queue.
-final class ResponseQueue<Element: Sendable>: Sendable {
+/// The producer (the agent's sinks and finishers) holds the queue; the consumer's side (the
+/// stream, the responses and their iterators) holds a ``DeliveryQueue/Consumer``, whose release
+/// ends the queue.
+final class DeliveryQueue<Element: Sendable>: Sendable {
     /// What ``yield(_:)`` did with an element.
     enum YieldResult: Equatable {
         case enqueued
-        /// The buffer was full: the element was dropped.
+        /// The buffer was full: the element was dropped (``Policy/keepOldest``), or the oldest
+        /// buffered one was, to make room for it (``Policy/keepNewest``).
         case dropped
         /// The queue has ended: the element was dropped.
         case finished
+    }
+
+    /// Which elements a full buffer keeps.
+    enum Policy {
+        /// Drop the element being yielded: an observer that falls behind loses the newest events.
+        case keepOldest
+        /// Drop the oldest buffered element: a watcher of states sees the latest ones.
+        case keepNewest
+    }
+
+    /// How the queue ended.
+    enum Ending: Sendable, CustomStringConvertible {
+        /// The producer finished it (the agent stopped, a request timed out, a subscription was refused).
+        case finished
+        /// The consumer went away: its task was cancelled, or it let go of the queue.
+        case cancelled
+
+        var description: String { self == .finished ? "finished" : "cancelled" }
     }
 
     private struct State {
@@ -28,7 +49,7 @@ final class ResponseQueue<Element: Sendable>: Sendable {
         var head = 0
         var waiter: UnsafeContinuation<Element?, Never>?
         var isFinished = false
-        var onTermination: (@Sendable () -> Void)?
+        var onTermination: (@Sendable (Ending) -> Void)?
         var failure: AgentError?
 
         var bufferedCount: Int { buffer.count - head }
@@ -40,6 +61,10 @@ final class ResponseQueue<Element: Sendable>: Sendable {
             if head == buffer.count {
                 buffer.removeAll(keepingCapacity: true)
                 head = 0
+            } else if head >= 64 && head * 2 >= buffer.count {
+                // A consumer that never quite catches up: drop the taken slots, or the buffer grows for good.
+                buffer.removeFirst(head)
+                head = 0
             }
             return element
         }
@@ -47,22 +72,25 @@ final class ResponseQueue<Element: Sendable>: Sendable {
 
     /// How many elements may wait for the consumer; further ones are dropped.
     let capacity: Int
+    /// Which elements a full buffer keeps.
+    let policy: Policy
     private let state: Mutex<State>
 
-    init(capacity: Int) {
+    init(capacity: Int, policy: Policy = .keepOldest) {
         self.capacity = max(1, capacity)
+        self.policy = policy
         self.state = Mutex(State())
     }
 
     /// Sets the handler that runs once when the queue ends, however it ends, outside the lock;
-    /// runs it at once if the queue has already ended.
-    func setOnTermination(_ handler: @escaping @Sendable () -> Void) {
+    /// runs it at once (with ``Ending/finished``) if the queue has already ended.
+    func setOnTermination(_ handler: @escaping @Sendable (Ending) -> Void) {
         let runNow = state.withLock { state -> Bool in
             guard !state.isFinished else { return true }
             state.onTermination = handler
             return false
         }
-        if runNow { handler() }
+        if runNow { handler(.finished) }
     }
 
     /// Hands `element` to a waiting consumer, or buffers it. Call it without holding a lock the
@@ -75,9 +103,14 @@ final class ResponseQueue<Element: Sendable>: Sendable {
                 state.waiter = nil
                 return (waiter, .enqueued)
             }
-            guard state.bufferedCount < capacity else { return (nil, .dropped) }
+            guard state.bufferedCount >= capacity else {
+                state.buffer.append(element)
+                return (nil, .enqueued)
+            }
+            guard policy == .keepNewest else { return (nil, .dropped) }
+            _ = state.takeFirst()
             state.buffer.append(element)
-            return (nil, .enqueued)
+            return (nil, .dropped)
         }
         waiter?.resume(returning: element)
         return result
@@ -128,7 +161,7 @@ final class ResponseQueue<Element: Sendable>: Sendable {
     }
 
     private func end(failure error: AgentError?, discardingBuffer: Bool) {
-        let (waiter, handler) = state.withLock { state -> (UnsafeContinuation<Element?, Never>?, (@Sendable () -> Void)?) in
+        let (waiter, handler) = state.withLock { state -> (UnsafeContinuation<Element?, Never>?, (@Sendable (Ending) -> Void)?) in
             if discardingBuffer {
                 state.buffer = []
                 state.head = 0
@@ -144,16 +177,16 @@ final class ResponseQueue<Element: Sendable>: Sendable {
         }
         // A consumer waits only while the buffer is empty, so it gets `nil` either way.
         waiter?.resume(returning: nil)
-        handler?()
+        handler?(discardingBuffer ? .cancelled : .finished)
     }
 
-    /// The consumer's hold on the queue: ``Responses`` and each of its iterators share one. When
-    /// the last of them is released, the queue is cancelled (so the request ends and its response
-    /// subscription is released at once, not at the timeout).
+    /// The consumer's hold on the queue: the stream or the responses and each of their iterators
+    /// share one. When the last of them is released, the queue is cancelled (so the observation or
+    /// the request ends and its subscription is released at once, not at the timeout).
     final class Consumer: Sendable {
-        let queue: ResponseQueue
+        let queue: DeliveryQueue
 
-        init(_ queue: ResponseQueue) {
+        init(_ queue: DeliveryQueue) {
             self.queue = queue
         }
 
