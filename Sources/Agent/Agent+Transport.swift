@@ -142,10 +142,6 @@ extension Agent {
     package func route(_ message: InboundMessage, levels: inout TopicLevelCache) {
         counters.increment(.receivedMessages)
         let name = message.topic
-        guard name.utf8.starts(with: "coaty/".utf8) else {
-            routeNonCoaty(message)
-            return
-        }
         let topic: CoatyTopic
         do {
             guard let parsed = try CoatyTopic(parsing: name, levels: &levels) else { return routeNonCoaty(message) }
