@@ -215,10 +215,11 @@ extension Agent {
             }
             return (waiters, refused, id == state.resubscriptionID, requests)
         }
+        // Counted before anyone hears of it, so that a request that ends now sees it in the statistics.
+        counters.increment(.refusedSubscriptions, by: refused.count)
         for (filter, code, finish) in requests {
             finish(.subscriptionRefused(subscriptionRefused(filter, code: code, purpose: "no response can arrive")))
         }
-        counters.increment(.refusedSubscriptions, by: refused.count)
         for (filter, code) in refused {
             let metadata: Logger.Metadata = [
                 "mqtt.broker": "\(configuration.broker.url)", "mqtt.filter": "\(filter)", "mqtt.reason": "\(reasonCode(code))",

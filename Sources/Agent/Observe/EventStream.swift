@@ -19,14 +19,33 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
         Iterator(consumer: consumer)
     }
 
-    /// The iterator of the stream.
+    /// The iterator of the stream. It takes the events buffered for it all at once and hands them
+    /// out one by one.
     public struct Iterator: AsyncIteratorProtocol {
         let consumer: DeliveryQueue<Element>.Consumer
+        private var batch: [Element] = []
+        private var position = 0
+
+        init(consumer: DeliveryQueue<Element>.Consumer) {
+            self.consumer = consumer
+        }
 
         /// The next event; `nil` once the stream has ended (see ``EventStream``) and every event
-        /// buffered before the end has been taken.
+        /// buffered before the end has been taken, or when the iterating task is cancelled.
         public mutating func next() async -> Element? {
-            await consumer.queue.next()
+            if Task.isCancelled {
+                consumer.queue.cancel()
+                batch = []
+                position = 0
+                return nil
+            }
+            if position == batch.count {
+                batch = await consumer.queue.nextBatch()
+                position = 0
+                if batch.isEmpty { return nil }
+            }
+            defer { position += 1 }
+            return batch[position]
         }
     }
 }
