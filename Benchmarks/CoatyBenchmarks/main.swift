@@ -135,25 +135,18 @@ case "loop":
     let count = Int(arguments.dropFirst(2).first ?? "") ?? 20_000
     if path == "route" {
         // The agent's inbound path for an Advertise of Light, 10 observers (B4's smallest case).
-        // The main thread blocks instead of awaiting: valgrind crashes when dispatch's main loop
-        // suspends it (rt_sigsuspend), so the work runs in the pool meanwhile.
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            do {
-                print(path, count, try await FanOut.costPerMessage(observers: 10, messages: count) > 0)
-            } catch {
-                print("route loop failed: \(error)")
-            }
-            done.signal()
+        blockingMain {
+            print(path, count, try await FanOut.costPerMessage(observers: 10, messages: count) > 0)
         }
-        done.wait()
     } else {
         try Codec.loop(path, count: count)
     }
 case "diag":
-    try await RoundTrip.diagnose(
-        port: arguments.dropFirst().first ?? "1883", rounds: Int(arguments.dropFirst(2).first ?? "") ?? 1000,
-        pipelined: arguments.dropFirst(3).first != "after")
+    blockingMain {
+        try await RoundTrip.diagnose(
+            port: arguments.dropFirst().first ?? "1883", rounds: Int(arguments.dropFirst(2).first ?? "") ?? 1000,
+            pipelined: arguments.dropFirst(3).first != "after")
+    }
 case "all":
     let settings = Settings(arguments: Array(arguments.dropFirst()))
     let report = Report()
@@ -178,4 +171,21 @@ default:
     let seconds = Double(arguments.dropFirst().first ?? "") ?? 3
     let report = Report()
     try Codec.run(budget: .milliseconds(Int(seconds * 1000)), repeats: 3, report: report)
+}
+
+/// Runs `work` in the global pool while the main thread blocks, instead of awaiting it: valgrind
+/// 3.19 stops with an internal error when dispatch's main loop suspends the main thread
+/// (`rt_sigsuspend`), so the loops and `diag` that callgrind counts run this way.
+func blockingMain(_ work: @escaping @Sendable () async throws -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        do {
+            try await work()
+        } catch {
+            FileHandle.standardError.write(Data("failed: \(error)\n".utf8))
+            exit(1)
+        }
+        done.signal()
+    }
+    done.wait()
 }

@@ -9,25 +9,31 @@ public import CoreTypes
 /// stream and its iterators are dropped, or the agent stops. Iterate it from one task at a time.
 public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
     let consumer: DeliveryQueue<Element>.Consumer
+    /// The queue's `nextBatch()`, made where `Element` is known: the iterator runs unspecialized in
+    /// the module that iterates, and sees only this function value (see ``Responses``).
+    private let nextBatch: @Sendable () async -> [Element]
 
     init(queue: DeliveryQueue<Element>) {
         self.consumer = DeliveryQueue.Consumer(queue)
+        nextBatch = { await queue.nextBatch() }
     }
 
     /// Makes an iterator.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(consumer: consumer)
+        Iterator(consumer: consumer, nextBatch: nextBatch)
     }
 
     /// The iterator of the stream. It takes the events buffered for it all at once and hands them
     /// out one by one.
     public struct Iterator: AsyncIteratorProtocol {
         let consumer: DeliveryQueue<Element>.Consumer
+        let nextBatch: @Sendable () async -> [Element]
         private var batch: [Element] = []
         private var position = 0
 
-        init(consumer: DeliveryQueue<Element>.Consumer) {
+        init(consumer: DeliveryQueue<Element>.Consumer, nextBatch: @escaping @Sendable () async -> [Element]) {
             self.consumer = consumer
+            self.nextBatch = nextBatch
         }
 
         /// The next event; `nil` once the stream has ended (see ``EventStream``) and every event
@@ -40,7 +46,7 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
                 return nil
             }
             if position == batch.count {
-                batch = await consumer.queue.nextBatch()
+                batch = await nextBatch()
                 position = 0
                 if batch.isEmpty { return nil }
             }

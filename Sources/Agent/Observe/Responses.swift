@@ -17,24 +17,40 @@ public import CoreTypes
 public struct Responses<Response: CoatyEvent>: AsyncSequence, Sendable {
     let consumer: DeliveryQueue<Received<Response>>.Consumer
     let timeout: Duration
+    /// The queue's `next()` and the first response, as closures made where `Response` is known.
+    /// The methods below run unspecialized in the module that awaits the responses, where calling
+    /// the generic queue directly looked up the metadata of its state and of `Optional`s of the
+    /// element at run time (about 6,500 instructions a request); through these the module sees
+    /// only function values.
+    private let nextResponse: @Sendable () async -> Received<Response>?
+    private let firstResponse: @Sendable () async throws -> Received<Response>
 
     init(queue: DeliveryQueue<Received<Response>>, timeout: Duration) {
         self.consumer = DeliveryQueue.Consumer(queue)
         self.timeout = timeout
+        nextResponse = { await queue.next() }
+        firstResponse = {
+            if let response = await queue.next() { return response }
+            if let error = queue.failure { throw error }
+            throw AgentError(
+                code: .responseTimedOut,
+                detail: "no \(Response.eventType) arrived within \(timeout); check that a responder is online in this namespace")
+        }
     }
 
     /// Makes an iterator. Iterate the responses from one task at a time.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(consumer: consumer)
+        Iterator(consumer: consumer, nextResponse: nextResponse)
     }
 
     /// The iterator of the responses.
     public struct Iterator: AsyncIteratorProtocol {
         let consumer: DeliveryQueue<Received<Response>>.Consumer
+        let nextResponse: @Sendable () async -> Received<Response>?
 
         /// The next response, or `nil` when the responses have ended (see ``Responses``).
         public mutating func next() async -> Received<Response>? {
-            await consumer.queue.next()
+            await nextResponse()
         }
     }
 
@@ -45,17 +61,14 @@ public struct Responses<Response: CoatyEvent>: AsyncSequence, Sendable {
     ///   agent stopped first, ``AgentError/Code/subscribeFailed`` when the broker refused the
     ///   subscription to the response topic of a ``Agent/RequestPublication/pipelined`` request.
     public func first() async throws -> Received<Response> {
-        if let response = await consumer.queue.next() { return response }
-        if let error = consumer.queue.failure { throw error }
-        throw AgentError(
-            code: .responseTimedOut,
-            detail: "no \(Response.eventType) arrived within \(timeout); check that a responder is online in this namespace")
+        // `self`, and with it the consumer's side that keeps the request open, lives for the call.
+        try await firstResponse()
     }
 
     /// Every response that arrives before the timeout.
     public func collect() async -> [Received<Response>] {
         var all: [Received<Response>] = []
-        while let response = await consumer.queue.next() { all.append(response) }
+        while let response = await nextResponse() { all.append(response) }
         return all
     }
 }
