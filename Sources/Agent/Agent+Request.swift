@@ -56,7 +56,7 @@ extension Agent {
         }
         let sharedFilter =
             configuration.responseSubscription == .namespaceWide
-            ? TopicFilter(eventType: Request.Response.eventType, in: scope.subscriptionScope).rawValue : nil
+            ? namespaceWideResponseFilters[Request.Response.eventType] : nil
         let filters = plan.exchanges.map(\.responseFilter.rawValue)
         let pipelined = configuration.requestPublication == .pipelined
         let mustWait = try state.withLock { state throws(AgentError) -> [String] in

@@ -34,6 +34,8 @@ public final class Agent: Service, Sendable {
     let joinPlan: JoinPlan
     let counters = AgentCounters()
     let correlationIDs = CorrelationIDs()
+    /// The filter of each response event type for ``ResponseSubscription/namespaceWide``, made once.
+    let namespaceWideResponseFilters: [EventType: String]
     let state: Mutex<AgentState>
 
     /// Creates an agent. Nothing happens on the network until ``run()``.
@@ -70,6 +72,10 @@ public final class Agent: Service, Sendable {
         self.configuration = configuration
         self.registry = registry
         self.scope = scope
+        self.namespaceWideResponseFilters = Dictionary(
+            uniqueKeysWithValues: EventType.allCases.filter(\.isResponse).map { responseType in
+                (responseType, TopicFilter(eventType: responseType, in: scope.subscriptionScope).rawValue)
+            })
         self.joinPlan = joinPlan
         self.logger = logger
         self.client = try MosquittoClient(configuration: Self.clientConfiguration(configuration, joinPlan: joinPlan))
