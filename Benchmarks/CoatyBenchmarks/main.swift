@@ -124,9 +124,11 @@ case "peer":
         try await Throughput.publisherPeer(
             broker: broker, count: Int(option("--count", in: arguments) ?? "") ?? 100_000, qos: qos)
     case "respond":
-        try await RoundTrip.responderPeer(
-            broker: broker, qos: qos, usesLowLatencySocket: option("--low-latency", in: arguments) != "false",
-            onAgentExecutor: option("--on-executor", in: arguments) == "true")
+        blockingMain {
+            try await RoundTrip.responderPeer(
+                broker: broker, qos: qos, usesLowLatencySocket: option("--low-latency", in: arguments) != "false",
+                onAgentExecutor: option("--on-executor", in: arguments) == "true")
+        }
     default:
         fatalError("unknown peer role \(role)")
     }
@@ -175,7 +177,7 @@ default:
 
 /// Runs `work` in the global pool while the main thread blocks, instead of awaiting it: valgrind
 /// 3.19 stops with an internal error when dispatch's main loop suspends the main thread
-/// (`rt_sigsuspend`), so the loops and `diag` that callgrind counts run this way.
+/// (`rt_sigsuspend`), so the loops, `diag` and the responder that callgrind counts run this way.
 func blockingMain(_ work: @escaping @Sendable () async throws -> Void) {
     let done = DispatchSemaphore(value: 0)
     Task.detached {

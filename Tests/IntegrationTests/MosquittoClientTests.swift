@@ -172,18 +172,18 @@ struct MosquittoClientTests {
     }
 
     @Test func connectingToClosedPortNamesTheURL() async throws {
-        let port = try TestBroker.freeLoopbackPort()
-        let url = try BrokerURL("mqtt://127.0.0.1:\(port)")
-        var client = try TestClient("\(tag)-nobody", broker: url)
-        let error: MosquittoError
-        do {
-            try client.client.connect()
-            error = try #require(
-                try await client.next { event -> MosquittoError?? in
-                    if case .disconnected(let error) = event { .some(error) } else { nil }
-                })
-        } catch let thrown as MosquittoError {
-            error = thrown
+        let (port, error) = try await TestBroker.withUnreachablePort { port -> (Int, MosquittoError) in
+            let url = try BrokerURL("mqtt://127.0.0.1:\(port)")
+            var client = try TestClient("\(tag)-nobody", broker: url)
+            do {
+                try client.client.connect()
+                return (port, try #require(
+                    try await client.next { event -> MosquittoError?? in
+                        if case .disconnected(let error) = event { .some(error) } else { nil }
+                    }))
+            } catch let thrown as MosquittoError {
+                return (port, thrown)
+            }
         }
         #expect(error.code == .unreachable)
         #expect(error.systemErrno == ECONNREFUSED)

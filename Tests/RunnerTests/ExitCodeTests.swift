@@ -95,9 +95,10 @@ struct ExitCodeTests {
     }
 
     @Test func anUnreachableBrokerExitsThreeNamingTheBrokerAndTheReason() async throws {
-        let port = try TestBroker.freeLoopbackPort()  // nothing listens there
-        let url = "mqtt://127.0.0.1:\(port)"
-        let outcome = try await RunnerProcess.run(["discover", "--core-type", "Identity", "--broker", url])
+        let (url, outcome) = try await TestBroker.withUnreachablePort { port in
+            let url = "mqtt://127.0.0.1:\(port)"
+            return (url, try await RunnerProcess.run(["discover", "--core-type", "Identity", "--broker", url]))
+        }
         #expect(outcome.exitCode == 3, "\(outcome)")
         #expect(outcome.stderrLines.count == 1)
         #expect(outcome.stderr.contains(url))

@@ -194,6 +194,15 @@ package final class TestBroker: Sendable {
                 + "`apt-get install mosquitto`, or set COATY_TEST_BROKER=host:port to use a running broker")
     }
 
+    /// Runs `body` with a loopback port where connections are refused for as long as it runs: the
+    /// port stays bound (without listening), so no broker that another test starts meanwhile can
+    /// take it, as it could take a port from ``freeLoopbackPort()``.
+    package static func withUnreachablePort<Value>(_ body: (Int) async throws -> Value) async throws -> Value {
+        let (socket, port) = try boundLoopbackSocket()
+        defer { close(socket) }
+        return try await body(port)
+    }
+
     /// Binds port 0 on 127.0.0.1 to let the kernel pick a free port, and closes the socket again.
     package static func freeLoopbackPort() throws -> Int {
         let (socket, port) = try boundLoopbackSocket()

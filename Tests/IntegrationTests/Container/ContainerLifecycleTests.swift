@@ -116,13 +116,15 @@ struct ContainerLifecycleTests {
 
     @Test func anUnreachableBrokerEndsTheContainerWithTheAgentsError() async throws {
         let recorder = HookRecorder()
-        var configuration = Container.Configuration(agent: Agent.Configuration(identity: Identity(name: "C")))
-        configuration.broker.url = "mqtt://127.0.0.1:\(try TestBroker.freeLoopbackPort())"
-        configuration.agent.reconnect = .never
-        let container = try Container(components: recording(["A"], recorder), configuration: configuration)
-        let error = await #expect(throws: AgentError.self) { try await container.run() }
-        #expect(error?.code == .connectionFailed)
-        #expect(error?.detail.contains("127.0.0.1") == true)
+        try await TestBroker.withUnreachablePort { port in
+            var configuration = Container.Configuration(agent: Agent.Configuration(identity: Identity(name: "C")))
+            configuration.broker.url = "mqtt://127.0.0.1:\(port)"
+            configuration.agent.reconnect = .never
+            let container = try Container(components: recording(["A"], recorder), configuration: configuration)
+            let error = await #expect(throws: AgentError.self) { try await container.run() }
+            #expect(error?.code == .connectionFailed)
+            #expect(error?.detail.contains("127.0.0.1") == true)
+        }
         #expect(recorder.all.contains("A.willStop"))
         #expect(!recorder.all.contains("A.didGoOnline"))
     }
