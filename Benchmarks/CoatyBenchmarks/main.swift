@@ -121,8 +121,10 @@ case "peer":
     let qos = Agent.QualityOfService(rawValue: Int(option("--qos", in: arguments) ?? "0") ?? 0) ?? .atMostOnce
     switch role {
     case "advertise":
-        try await Throughput.publisherPeer(
-            broker: broker, count: Int(option("--count", in: arguments) ?? "") ?? 100_000, qos: qos)
+        blockingMain {
+            try await Throughput.publisherPeer(
+                broker: broker, count: Int(option("--count", in: arguments) ?? "") ?? 100_000, qos: qos)
+        }
     case "respond":
         blockingMain {
             try await RoundTrip.responderPeer(
@@ -177,7 +179,7 @@ default:
 
 /// Runs `work` in the global pool while the main thread blocks, instead of awaiting it: valgrind
 /// 3.19 stops with an internal error when dispatch's main loop suspends the main thread
-/// (`rt_sigsuspend`), so the loops, `diag` and the responder that callgrind counts run this way.
+/// (`rt_sigsuspend`), so the loops, `diag` and the peers that callgrind counts run this way.
 func blockingMain(_ work: @escaping @Sendable () async throws -> Void) {
     let done = DispatchSemaphore(value: 0)
     Task.detached {
