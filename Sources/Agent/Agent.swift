@@ -34,7 +34,8 @@ public final class Agent: Service, Sendable {
     let joinPlan: JoinPlan
     let counters = AgentCounters()
     let correlationIDs = CorrelationIDs()
-    /// The filter of each response event type for ``ResponseSubscription/namespaceWide``, made once.
+    /// The filter of each response event type for ``ResponseSubscription/namespaceWide``, made once
+    /// (empty with ``ResponseSubscription/perRequest``).
     let namespaceWideResponseFilters: [EventType: String]
     let state: Mutex<AgentState>
 
@@ -72,10 +73,14 @@ public final class Agent: Service, Sendable {
         self.configuration = configuration
         self.registry = registry
         self.scope = scope
-        self.namespaceWideResponseFilters = Dictionary(
-            uniqueKeysWithValues: EventType.allCases.filter(\.isResponse).map { responseType in
-                (responseType, TopicFilter(eventType: responseType, in: scope.subscriptionScope).rawValue)
-            })
+        // Only agents that use them pay for them (B6 runs a thousand agents in one process).
+        var namespaceWideResponseFilters: [EventType: String] = [:]
+        if configuration.responseSubscription == .namespaceWide {
+            for responseType in EventType.allCases where responseType.isResponse {
+                namespaceWideResponseFilters[responseType] = TopicFilter(eventType: responseType, in: scope.subscriptionScope).rawValue
+            }
+        }
+        self.namespaceWideResponseFilters = namespaceWideResponseFilters
         self.joinPlan = joinPlan
         self.logger = logger
         self.client = try MosquittoClient(configuration: Self.clientConfiguration(configuration, joinPlan: joinPlan))
