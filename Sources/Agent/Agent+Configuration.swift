@@ -25,8 +25,6 @@ extension Agent {
         /// Publications made while offline.
         public var offlineQueue: OfflineQueueLimits
         /// How many events each observer may have waiting before new ones are dropped (and counted).
-        /// An ``EventStream``'s iterator takes what waits all at once and hands it out one by one,
-        /// so an observer may hold up to this many more in its iterator.
         public var observerBufferSize: Int
         /// How many inbound messages may wait between libmosquitto's thread and the agent's task
         /// before new ones are dropped (and counted).

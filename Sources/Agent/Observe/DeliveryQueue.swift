@@ -48,26 +48,11 @@ final class DeliveryQueue<Element: Sendable>: Sendable {
         /// The index of the oldest element not yet taken in `buffer`.
         var head = 0
         var waiter: UnsafeContinuation<Element?, Never>?
-        /// A consumer waiting in ``nextBatch()``.
-        var batchWaiter: UnsafeContinuation<[Element], Never>?
         var isFinished = false
         var onTermination: (@Sendable (Ending) -> Void)?
         var failure: AgentError?
 
         var bufferedCount: Int { buffer.count - head }
-
-        /// Every buffered element, in order, leaving the buffer empty.
-        mutating func takeAll() -> [Element] {
-            guard head > 0 else {
-                defer { buffer = [] }
-                return buffer
-            }
-            defer {
-                buffer.removeAll(keepingCapacity: true)
-                head = 0
-            }
-            return Array(buffer[head...])
-        }
 
         mutating func takeFirst() -> Element? {
             guard head < buffer.count else { return nil }
@@ -112,17 +97,11 @@ final class DeliveryQueue<Element: Sendable>: Sendable {
     /// consumer's task might need.
     @discardableResult
     func yield(_ element: Element) -> YieldResult {
-        var batchWaiter: UnsafeContinuation<[Element], Never>?
         let (waiter, result) = state.withLock { state -> (UnsafeContinuation<Element?, Never>?, YieldResult) in
             guard !state.isFinished else { return (nil, .finished) }
             if let waiter = state.waiter {
                 state.waiter = nil
                 return (waiter, .enqueued)
-            }
-            if let waiter = state.batchWaiter {
-                state.batchWaiter = nil
-                batchWaiter = waiter
-                return (nil, .enqueued)
             }
             guard state.bufferedCount >= capacity else {
                 state.buffer.append(element)
@@ -134,7 +113,6 @@ final class DeliveryQueue<Element: Sendable>: Sendable {
             return (nil, .dropped)
         }
         waiter?.resume(returning: element)
-        batchWaiter?.resume(returning: [element])
         return result
     }
 
@@ -152,39 +130,6 @@ final class DeliveryQueue<Element: Sendable>: Sendable {
 
     /// Why the queue ended early, if a reason was given.
     var failure: AgentError? { state.withLock { $0.failure } }
-
-    /// Every buffered element at once, in order, waiting for one if none is buffered; empty once
-    /// the queue has ended and its buffer is empty, or when the calling task is cancelled (which
-    /// ends the queue).
-    ///
-    /// An ``EventStream``'s iterator takes its events this way. Its code runs unspecialized in the
-    /// module that iterates, where each call of ``next()`` looked up the metadata of `Element?` and
-    /// `Element??` at run time (about 1,300 instructions an event); taking a batch needs none.
-    func nextBatch() async -> [Element] {
-        if Task.isCancelled {
-            cancel()
-            return []
-        }
-        var hasEnded = false
-        let buffered = state.withLock { state -> [Element] in
-            hasEnded = state.isFinished
-            return state.takeAll()
-        }
-        if !buffered.isEmpty || hasEnded { return buffered }
-        return await withTaskCancellationHandler {
-            await withUnsafeContinuation { (continuation: UnsafeContinuation<[Element], Never>) in
-                let ready = state.withLock { state -> Bool in
-                    if state.bufferedCount > 0 || state.isFinished { return true }
-                    precondition(state.waiter == nil && state.batchWaiter == nil, "two tasks iterate the same events at once")
-                    state.batchWaiter = continuation
-                    return false
-                }
-                if ready { continuation.resume(returning: state.withLock { $0.takeAll() }) }
-            }
-        } onCancel: {
-            cancel()
-        }
-    }
 
     /// The oldest element, waiting for one if none is buffered; `nil` once the queue has ended and
     /// its buffer is empty, or when the calling task is cancelled (which ends the queue).
@@ -204,7 +149,7 @@ final class DeliveryQueue<Element: Sendable>: Sendable {
                 let ready = state.withLock { state -> Element?? in
                     if let element = state.takeFirst() { return .some(element) }
                     if state.isFinished { return .some(nil) }
-                    precondition(state.waiter == nil && state.batchWaiter == nil, "two tasks iterate the same responses at once")
+                    precondition(state.waiter == nil, "two tasks iterate the same events at once")
                     state.waiter = continuation
                     return nil
                 }
@@ -216,7 +161,6 @@ final class DeliveryQueue<Element: Sendable>: Sendable {
     }
 
     private func end(failure error: AgentError?, discardingBuffer: Bool) {
-        var batchWaiter: UnsafeContinuation<[Element], Never>?
         let (waiter, handler) = state.withLock { state -> (UnsafeContinuation<Element?, Never>?, (@Sendable (Ending) -> Void)?) in
             if discardingBuffer {
                 state.buffer = []
@@ -229,13 +173,10 @@ final class DeliveryQueue<Element: Sendable>: Sendable {
             state.onTermination = nil
             let waiter = state.waiter
             state.waiter = nil
-            batchWaiter = state.batchWaiter
-            state.batchWaiter = nil
             return (waiter, handler)
         }
-        // A consumer waits only while the buffer is empty, so it gets the end either way.
+        // A consumer waits only while the buffer is empty, so it gets `nil` either way.
         waiter?.resume(returning: nil)
-        batchWaiter?.resume(returning: [])
         handler?(discardingBuffer ? .cancelled : .finished)
     }
 

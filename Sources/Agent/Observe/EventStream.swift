@@ -9,49 +9,31 @@ public import CoreTypes
 /// stream and its iterators are dropped, or the agent stops. Iterate it from one task at a time.
 public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
     let consumer: DeliveryQueue<Element>.Consumer
-    /// The queue's `nextBatch()`, made where `Element` is known: the iterator runs unspecialized in
-    /// the module that iterates, and sees only this function value (see ``Responses``).
-    private let nextBatch: @Sendable () async -> [Element]
+    /// The queue's `next()`, made where `Element` is known: the iterator runs unspecialized in the
+    /// module that iterates, where calling the generic queue looked up the metadata of its state
+    /// and of `Element?` at run time (about 1,300 instructions an event); it sees only this
+    /// function value (see ``Responses``).
+    private let nextEvent: @Sendable () async -> Element?
 
     init(queue: DeliveryQueue<Element>) {
         self.consumer = DeliveryQueue.Consumer(queue)
-        nextBatch = { await queue.nextBatch() }
+        nextEvent = { await queue.next() }
     }
 
-    /// Makes an iterator.
+    /// Makes an iterator. Each event goes to one iterator; one made later goes on with the next.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(consumer: consumer, nextBatch: nextBatch)
+        Iterator(consumer: consumer, nextEvent: nextEvent)
     }
 
-    /// The iterator of the stream. It takes the events buffered for it all at once and hands them
-    /// out one by one.
+    /// The iterator of the stream.
     public struct Iterator: AsyncIteratorProtocol {
         let consumer: DeliveryQueue<Element>.Consumer
-        let nextBatch: @Sendable () async -> [Element]
-        private var batch: [Element] = []
-        private var position = 0
-
-        init(consumer: DeliveryQueue<Element>.Consumer, nextBatch: @escaping @Sendable () async -> [Element]) {
-            self.consumer = consumer
-            self.nextBatch = nextBatch
-        }
+        let nextEvent: @Sendable () async -> Element?
 
         /// The next event; `nil` once the stream has ended (see ``EventStream``) and every event
         /// buffered before the end has been taken, or when the iterating task is cancelled.
         public mutating func next() async -> Element? {
-            if Task.isCancelled {
-                consumer.queue.cancel()
-                batch = []
-                position = 0
-                return nil
-            }
-            if position == batch.count {
-                batch = await nextBatch()
-                position = 0
-                if batch.isEmpty { return nil }
-            }
-            defer { position += 1 }
-            return batch[position]
+            await nextEvent()
         }
     }
 }

@@ -145,42 +145,4 @@ struct DeliveryQueueTests {
         while let element = await queue.next() { taken.append(element) }
         #expect(taken == Array(0..<1_000))
     }
-
-    @Test
-    func batchesHandOutEverythingBufferedInOrderThenEachNewElement() async {
-        let queue = DeliveryQueue<Int>(capacity: 10)
-        for element in 1...3 { queue.yield(element) }
-        #expect(await queue.nextBatch() == [1, 2, 3])
-        let waiting = Task { await queue.nextBatch() }
-        queue.yield(4)
-        #expect(await waiting.value == [4])
-        // Elements taken one by one first: the batch starts after them.
-        for element in 5...7 { queue.yield(element) }
-        #expect(await queue.next() == 5)
-        #expect(await queue.nextBatch() == [6, 7])
-    }
-
-    @Test
-    func batchesEndEmptyAfterTheEndOrOnCancellation() async {
-        let terminations = Terminations()
-        let queue = DeliveryQueue<Int>(capacity: 10)
-        queue.setOnTermination(terminations.handler())
-        queue.yield(1)
-        queue.finish()
-        #expect(await queue.nextBatch() == [1])
-        #expect(await queue.nextBatch() == [])
-
-        let waitingQueue = DeliveryQueue<Int>(capacity: 10)
-        let waiting = Task { await waitingQueue.nextBatch() }
-        waitingQueue.finish()
-        #expect(await waiting.value == [])
-
-        let cancelledQueue = DeliveryQueue<Int>(capacity: 10)
-        cancelledQueue.setOnTermination(terminations.handler())
-        let cancelled = Task { await cancelledQueue.nextBatch() }
-        cancelled.cancel()
-        #expect(await cancelled.value == [])
-        #expect(cancelledQueue.yield(2) == .finished)
-        #expect(terminations.all == [.finished, .cancelled])
-    }
 }
