@@ -58,13 +58,15 @@ extension Agent {
             configuration.responseSubscription == .namespaceWide
             ? namespaceWideResponseFilters[Request.Response.eventType] : nil
         let filters = plan.exchanges.map(\.responseFilter.rawValue)
+        // What ending the request needs of the plan, without keeping its payloads alive meanwhile.
+        let exchangeIDs = plan.exchanges.map(\.correlationID)
         let pipelined = configuration.requestPublication == .pipelined
         let mustWait = try state.withLock { state throws(AgentError) -> [String] in
             guard state.phase != .stopping, state.phase != .stopped else {
                 throw AgentError(code: .stopped, detail: "agent \(scope.identityID) has stopped; no \(Request.eventType) was published")
             }
             let id = state.makeObserverID()
-            for exchange in plan.exchanges { state.router.add(sink, correlationID: exchange.correlationID) }
+            for correlationID in exchangeIDs { state.router.add(sink, correlationID: correlationID) }
             state.finishers[id] = { reason in
                 switch reason {
                 case .agentStopped:
@@ -91,9 +93,9 @@ extension Agent {
                             state.requestsByResponseFilter.remove(at: index)
                         }
                     }
-                    for exchange in plan.exchanges {
-                        state.router.removeResponses(correlationID: exchange.correlationID)
-                        if sharedFilter == nil { self?.removeSubscription(exchange.responseFilter.rawValue, in: &state) }
+                    for (correlationID, filter) in zip(exchangeIDs, filters) {
+                        state.router.removeResponses(correlationID: correlationID)
+                        if sharedFilter == nil { self?.removeSubscription(filter, in: &state) }
                     }
                 }
             }

@@ -27,6 +27,7 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
 
     /// The iterator of the stream.
     public struct Iterator: AsyncIteratorProtocol {
+        /// Keeps the observation open while the iterator lives, even when the stream is gone.
         let consumer: DeliveryQueue<Element>.Consumer
         let nextEvent: @Sendable () async -> Element?
 

@@ -45,6 +45,7 @@ public struct Responses<Response: CoatyEvent>: AsyncSequence, Sendable {
 
     /// The iterator of the responses.
     public struct Iterator: AsyncIteratorProtocol {
+        /// Keeps the request open while the iterator lives, even when the responses are gone.
         let consumer: DeliveryQueue<Received<Response>>.Consumer
         let nextResponse: @Sendable () async -> Received<Response>?
 

@@ -22,8 +22,9 @@ struct RandomPool: RandomNumberGenerator {
     /// How many words one refill fetches.
     static let blockWords = 64
 
-    private var words: [UInt64] = []
-    private var used = 0
+    private var words = [UInt64](repeating: 0, count: blockWords)
+    /// How many of `words` have been handed out; all of them at first, so the first call fills the block.
+    private var used = blockWords
 
     mutating func next() -> UInt64 {
         if used == words.count { refill() }
@@ -31,8 +32,8 @@ struct RandomPool: RandomNumberGenerator {
         return words[used]
     }
 
+    /// Fills the block again in place.
     private mutating func refill() {
-        words = [UInt64](repeating: 0, count: Self.blockWords)
         used = 0
         let filled = words.withUnsafeMutableBytes { bytes -> Bool in
             guard let base = bytes.baseAddress else { return false }
