@@ -5,7 +5,7 @@
 # (mosquitto's default TCP settings, and the same with `set_tcp_nodelay true`; both with
 # `max_queued_messages 0` so that a busy subscriber is never dropped), runs CoatyBenchmarks against
 # them with the C baseline (mqtt-baseline) and the Foundation-free agent-probe, and stops the
-# brokers again. Takes about ten minutes.
+# brokers again. Takes about ten minutes (and a few more the first time, to build).
 #
 #   scripts/benchmark.sh                 everything, report in docs/performance.md
 #   scripts/benchmark.sh --quick         smaller counts (a minute or two), report on stdout
@@ -27,11 +27,17 @@ for argument in "$@"; do
     arguments+=("$argument")
 done
 
-echo "benchmark: building in release"
+# Built as we recommend deploying (README, "Deploying"): release, with the Swift runtime linked into
+# the program. That needs its own build folder (switching the option rebuilds everything). B5 also
+# measures an agent-probe built with swift build's defaults (the runtime in shared libraries).
+echo "benchmark: building in release (--static-swift-stdlib, in .build/static)"
+static=(-c release --static-swift-stdlib --scratch-path .build/static)
 for product in CoatyBenchmarks mqtt-baseline agent-probe; do
-    swift build -c release --product "$product" 2>&1 | grep -E "error|warning: |Compiling|Build" || true
+    swift build "${static[@]}" --product "$product" 2>&1 | grep -E "error|warning: |Compiling|Build" || true
 done
-bin="$(swift build -c release --show-bin-path)"
+bin="$(swift build "${static[@]}" --show-bin-path)"
+swift build -c release --product agent-probe 2>&1 | grep -E "error|warning: |Build" || true
+dynamic_probe="$(swift build -c release --show-bin-path)/agent-probe"
 
 # The scale benchmark opens a thousand connections: give the brokers and ourselves the room.
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
@@ -79,4 +85,5 @@ echo "benchmark: brokers on $port (default) and $nodelay_port (set_tcp_nodelay t
 report=()
 [ -n "$markdown" ] && report=(--markdown "$markdown")
 "$bin/CoatyBenchmarks" all --port "$port" --nodelay-port "$nodelay_port" \
-    --baseline "$bin/mqtt-baseline" --probe "$bin/agent-probe" "${report[@]}" "${arguments[@]}"
+    --baseline "$bin/mqtt-baseline" --probe "$bin/agent-probe" --dynamic-probe "$dynamic_probe" \
+    "${report[@]}" "${arguments[@]}"

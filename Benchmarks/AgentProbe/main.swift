@@ -8,7 +8,7 @@ import Synchronization
 // agent-probe: agents in a process of their own, without Foundation (the Agent module does not use
 // it), so that its memory figures are what an agent costs. CoatyBenchmarks runs it (B5, B6).
 //
-//   agent-probe idle --broker URL                      prints rss_kb=…
+//   agent-probe idle --broker URL                      prints rss_kb=… shared_swift_runtime=0|1
 //   agent-probe soak --broker URL --count N [--every K] prints at=<messages> rss_kb=… per K messages
 //   agent-probe scale --broker URL --agents N           prints agents=… join_s=… fanin_s=… rss_per_agent_kb=…
 
@@ -43,6 +43,18 @@ func residentKilobytes() -> Int {
     return -1
 }
 
+/// Whether the Swift runtime is a shared library in this process (`swift build`'s default) rather
+/// than linked into the executable (`--static-swift-stdlib`): 1 or 0, from /proc/self/maps.
+func swiftRuntimeIsShared() -> Int {
+    guard let file = fopen("/proc/self/maps", "r") else { return -1 }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 512)
+    while fgets(&line, Int32(line.count), file) != nil {
+        if strstr(line, "libswiftCore.so") != nil { return 1 }
+    }
+    return 0
+}
+
 func tell(_ line: String) {
     print(line)
     fflush(nil)
@@ -68,7 +80,7 @@ func idle(broker: String) async throws {
     let task = Task { try await agent.run() }
     await waitUntilOnline(agent)
     try await Task.sleep(for: .seconds(1))
-    tell("rss_kb=\(residentKilobytes())")
+    tell("rss_kb=\(residentKilobytes()) shared_swift_runtime=\(swiftRuntimeIsShared())")
     task.cancel()
     _ = try? await task.value
 }

@@ -3,23 +3,43 @@ import Foundation
 /// B5 (memory) and B6 (scale): agents in `agent-probe`, a process without Foundation, against
 /// the C baseline's clients.
 enum Memory {
+    /// Megabytes (10⁶ bytes, as the target is stated) from the kibibytes /proc reports.
+    static func megabytes(_ kibibytes: Double) -> Double { kibibytes * 1024 / 1_000_000 }
+
     static func run(_ settings: Settings, report: Report) async throws {
         let broker = settings.defaultBroker
         var ours: [Double] = []
         var baseline: [Double] = []
+        var sharedRuntime = false
         for _ in 0..<settings.repeats {
-            baseline.append((try await runBaseline(settings.baselinePath, ["idle", "--port", broker.port])["rss_kb"] ?? .nan) / 1024)
-            ours.append((try await probe(settings, ["idle", "--broker", broker.url]).last?["rss_kb"] ?? .nan) / 1024)
+            baseline.append(megabytes(try await runBaseline(settings.baselinePath, ["idle", "--port", broker.port])["rss_kb"] ?? .nan))
+            let idle = try await probe(settings.probePath, ["idle", "--broker", broker.url]).last ?? [:]
+            ours.append(megabytes(idle["rss_kb"] ?? .nan))
+            sharedRuntime = idle["shared_swift_runtime"] == 1
         }
+        let linking = sharedRuntime ? "Swift runtime in shared libraries" : "Swift runtime linked in (--static-swift-stdlib)"
         report.add(
             Figure(
-                section: "B5 memory", name: "resident memory of an idle agent process", unit: "MB", ours: ours,
+                section: "B5 memory", name: "resident memory of an idle agent process, \(linking)", unit: "MB", ours: ours,
                 baseline: baseline, baselineName: "C libmosquitto client, idle", target: .valueAtMost(15),
-                note: "coaty-js measured here: 68 MB"))
+                note: "1 MB = 10⁶ bytes; coaty-js measured here: 68 MB"))
+        if let dynamicProbePath = settings.dynamicProbePath {
+            // The same agent built with swift build's defaults, for comparison: the shared Swift
+            // libraries are mapped whole, and the pages they touch count as this process's.
+            var dynamic: [Double] = []
+            for _ in 0..<settings.repeats {
+                dynamic.append(megabytes(try await probe(dynamicProbePath, ["idle", "--broker", broker.url]).last?["rss_kb"] ?? .nan))
+            }
+            report.add(
+                Figure(
+                    section: "B5 memory", name: "resident memory of an idle agent process, Swift runtime in shared libraries (swift build's default)",
+                    unit: "MB", ours: dynamic, baseline: baseline, baselineName: "C libmosquitto client, idle",
+                    note: "for comparison; not the deployed form"))
+        }
 
         let count = settings.soakMessages
         let every = max(count / 10, 1)
-        let lines = try await probe(settings, ["soak", "--broker", broker.url, "--count", "\(count)", "--every", "\(every)"])
+        let lines = try await probe(settings.probePath, ["soak", "--broker", broker.url, "--count", "\(count)", "--every", "\(every)"])
         let checkpoints = lines.filter { $0["at"] != nil }
         guard let steady = checkpoints.first?["rss_kb"], let final = checkpoints.last?["rss_kb"], let done = lines.last
         else {
@@ -30,9 +50,9 @@ enum Memory {
         report.add(
             Figure(
                 section: "B5 memory", name: "resident memory after \(count) Advertises (2 agents in one process)",
-                unit: "MB", ours: [final / 1024], baseline: [steady / 1024],
+                unit: "MB", ours: [megabytes(final)], baseline: [megabytes(steady)],
                 baselineName: "the same process after \(every) (steady state)", target: .ratioAtMost(1.05),
-                note: "peak \(Report.format(peak / 1024)) MB, received \(Int(done["received"] ?? 0)), dropped \(Int(done["dropped"] ?? 0)), "
+                note: "peak \(Report.format(megabytes(peak))) MB, received \(Int(done["received"] ?? 0)), dropped \(Int(done["dropped"] ?? 0)), "
                     + "\(Report.format(done["rate"] ?? .nan)) Advertise/s with at most 2,000 in flight"))
     }
 
@@ -47,7 +67,7 @@ enum Memory {
                 try await runBaseline(
                     settings.baselinePath,
                     ["many", "--port", broker.port, "--clients", "\(count)", "--reply-size", "\(replySize)"]))
-            ours.append(try await probe(settings, ["scale", "--broker", broker.url, "--agents", "\(count)"]).last ?? [:])
+            ours.append(try await probe(settings.probePath, ["scale", "--broker", broker.url, "--agents", "\(count)"]).last ?? [:])
         }
         func figure(_ name: String, _ key: String, _ baselineKey: String, unit: String, scale: Double, baselineName: String) {
             let mine = ours.map { ($0[key] ?? .nan) * scale }
@@ -64,15 +84,15 @@ enum Memory {
             "one Discover answered by all: Discover to last Resolve", "fanin_s", "fanin_s", unit: "ms", scale: 1000,
             baselineName: "C: one request, \(count) replies")
         figure(
-            "memory per agent", "rss_per_agent_kb", "rss_per_client_kb", unit: "KB", scale: 1,
+            "memory per agent", "rss_per_agent_kb", "rss_per_client_kb", unit: "KiB", scale: 1,
             baselineName: "C: per libmosquitto client")
         let resolves = ours.map { Int($0["resolves"] ?? 0) }
         report.note("B6: Resolves received per run: \(resolves.map(String.init).joined(separator: ", ")) of \(count)")
     }
 
     /// Runs agent-probe and returns every key/value line it printed.
-    static func probe(_ settings: Settings, _ arguments: [String]) async throws -> [[String: Double]] {
-        let child = try ChildProcess(executable: settings.probePath, arguments: arguments)
+    static func probe(_ path: String, _ arguments: [String]) async throws -> [[String: Double]] {
+        let child = try ChildProcess(executable: path, arguments: arguments)
         var lines: [[String: Double]] = []
         while let line = try? await child.readLine() { lines.append(keyValues(line)) }
         let status = await child.wait()

@@ -6,7 +6,7 @@ import Foundation
 // runs `CoatyBenchmarks all`, which writes docs/performance.md.
 //
 //   CoatyBenchmarks codec [seconds]                 B3 and the matcher only; no broker needed
-//   CoatyBenchmarks all --port P --nodelay-port Q --baseline PATH --probe PATH
+//   CoatyBenchmarks all --port P --nodelay-port Q --baseline PATH --probe PATH [--dynamic-probe PATH]
 //                       [--markdown FILE] [--repeats N] [--quick] [--only b1,b2,…]
 //   CoatyBenchmarks peer advertise|respond …        the child processes of B1 and B2
 //   CoatyBenchmarks loop encode|publications|decode|parse|route [count]   one hot path, for callgrind
@@ -24,6 +24,8 @@ struct Settings {
     var nodelayBroker = BrokerEndpoint(port: "1884", isDefault: false)
     var baselinePath = ".build/release/mqtt-baseline"
     var probePath = ".build/release/agent-probe"
+    /// An agent-probe built with the Swift runtime in shared libraries, for B5's comparison row.
+    var dynamicProbePath: String?
     var repeats = 3
     var throughputCount = 100_000
     var rounds = 1_000
@@ -50,6 +52,7 @@ struct Settings {
             case "--nodelay-port": nodelayBroker.port = value()
             case "--baseline": baselinePath = value()
             case "--probe": probePath = value()
+            case "--dynamic-probe": dynamicProbePath = value()
             case "--markdown": markdownPath = value()
             case "--repeats": repeats = Int(value()) ?? repeats
             case "--only": sections = Set(value().split(separator: ",").map(String.init))
@@ -96,6 +99,7 @@ func machineDescription(_ settings: Settings, started: Date, finished: Date) -> 
         "load average at the end: \(shell("cut -d' ' -f1-3 /proc/loadavg")) (the machine is shared: every figure is "
             + "compared with its baseline measured in alternation in the same run)",
         "toolchain: \(shell("swift --version 2>&1 | head -1")); broker: \(shell("mosquitto -h 2>/dev/null | head -1; /usr/sbin/mosquitto -h 2>/dev/null | head -1").split(separator: "\n").first ?? "?")",
+        "build: release, the Swift runtime \(shell("grep -q libswiftCore.so /proc/\(getpid())/maps && echo 'in shared libraries' || echo 'linked into each program (`--static-swift-stdlib`, as deployed)'"))",
         "repetitions: \(settings.repeats) (medians; latency ratios are the median of the per-repetition ratios)",
         "brokers: mosquitto with `max_queued_messages 0` on port \(settings.defaultBroker.port) (default TCP settings) "
             + "and the same with `set_tcp_nodelay true` on port \(settings.nodelayBroker.port)",

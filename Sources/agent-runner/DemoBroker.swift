@@ -36,7 +36,8 @@ final class DemoBroker: Sendable {
                 "log_dest file \(log.path)", "log_type error", "log_type warning",
             ]
             let configuration = directory.appendingPathComponent("mosquitto.conf")
-            try (lines.joined(separator: "\n") + "\n").write(to: configuration, atomically: true, encoding: .utf8)
+            // A fresh directory of our own: nothing can race the write, so it need not be atomic.
+            try (lines.joined(separator: "\n") + "\n").write(to: configuration, atomically: false, encoding: .utf8)
             let process = Process()
             process.executableURL = executable
             process.arguments = ["-c", configuration.path]
