@@ -8,28 +8,23 @@ enum Memory {
 
     static func run(_ settings: Settings, report: Report) async throws {
         let broker = settings.defaultBroker
-        var ours: [Double] = []
         var baseline: [Double] = []
-        var sharedRuntime = false
+        var ours: [(megabytes: Double, sharedRuntime: Bool)] = []
         for _ in 0..<settings.repeats {
             baseline.append(megabytes(try await runBaseline(settings.baselinePath, ["idle", "--port", broker.port])["rss_kb"] ?? .nan))
-            let idle = try await probe(settings.probePath, ["idle", "--broker", broker.url]).last ?? [:]
-            ours.append(megabytes(idle["rss_kb"] ?? .nan))
-            sharedRuntime = idle["shared_swift_runtime"] == 1
+            ours.append(try await idle(settings.probePath, broker: broker))
         }
-        let linking = sharedRuntime ? "Swift runtime in shared libraries" : "Swift runtime linked in (--static-swift-stdlib)"
+        let linking = ours.last?.sharedRuntime == true ? "Swift runtime in shared libraries" : "Swift runtime linked in (--static-swift-stdlib)"
         report.add(
             Figure(
-                section: "B5 memory", name: "resident memory of an idle agent process, \(linking)", unit: "MB", ours: ours,
-                baseline: baseline, baselineName: "C libmosquitto client, idle", target: .valueAtMost(15),
-                note: "1 MB = 10⁶ bytes; coaty-js measured here: 68 MB"))
+                section: "B5 memory", name: "resident memory of an idle agent process, \(linking)", unit: "MB",
+                ours: ours.map(\.megabytes), baseline: baseline, baselineName: "C libmosquitto client, idle",
+                target: .valueAtMost(15), note: "1 MB = 10⁶ bytes; coaty-js measured here: 68 MB"))
         if let dynamicProbePath = settings.dynamicProbePath {
             // The same agent built with swift build's defaults, for comparison: the shared Swift
             // libraries are mapped whole, and the pages they touch count as this process's.
             var dynamic: [Double] = []
-            for _ in 0..<settings.repeats {
-                dynamic.append(megabytes(try await probe(dynamicProbePath, ["idle", "--broker", broker.url]).last?["rss_kb"] ?? .nan))
-            }
+            for _ in 0..<settings.repeats { dynamic.append(try await idle(dynamicProbePath, broker: broker).megabytes) }
             report.add(
                 Figure(
                     section: "B5 memory", name: "resident memory of an idle agent process, Swift runtime in shared libraries (swift build's default)",
@@ -88,6 +83,12 @@ enum Memory {
             baselineName: "C: per libmosquitto client")
         let resolves = ours.map { Int($0["resolves"] ?? 0) }
         report.note("B6: Resolves received per run: \(resolves.map(String.init).joined(separator: ", ")) of \(count)")
+    }
+
+    /// An idle agent's resident memory, from agent-probe at `path`, and whether its Swift runtime is shared.
+    static func idle(_ path: String, broker: BrokerEndpoint) async throws -> (megabytes: Double, sharedRuntime: Bool) {
+        let line = try await probe(path, ["idle", "--broker", broker.url]).last ?? [:]
+        return (megabytes(line["rss_kb"] ?? .nan), line["shared_swift_runtime"] == 1)
     }
 
     /// Runs agent-probe and returns every key/value line it printed.

@@ -27,7 +27,8 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
 
     /// The iterator of the stream.
     public struct Iterator: AsyncIteratorProtocol {
-        /// Keeps the observation open while the iterator lives, even when the stream is gone.
+        /// Keeps the observation (or the request, behind ``Responses``) open while the iterator
+        /// lives, even when the stream is gone.
         let consumer: DeliveryQueue<Element>.Consumer
         let nextEvent: @Sendable () async -> Element?
 

@@ -15,20 +15,19 @@ public import CoreTypes
 /// }
 /// ```
 public struct Responses<Response: CoatyEvent>: AsyncSequence, Sendable {
-    let consumer: DeliveryQueue<Received<Response>>.Consumer
-    let timeout: Duration
-    /// The queue's `next()` and the first response, as closures made where `Response` is known.
-    /// The methods below run unspecialized in the module that awaits the responses, where calling
-    /// the generic queue directly looked up the metadata of its state and of `Optional`s of the
-    /// element at run time (about 6,500 instructions a request); through these the module sees
-    /// only function values.
-    private let nextResponse: @Sendable () async -> Received<Response>?
+    /// The iterator of the responses: an ``EventStream``'s, over the same queue.
+    public typealias Iterator = EventStream<Received<Response>>.Iterator
+
+    /// The responses as a stream (the stream's consumer side keeps the request open).
+    private let events: EventStream<Received<Response>>
+    /// The first response, as a closure made where `Response` is known: ``first()`` runs
+    /// unspecialized in the module that awaits the responses, where calling the generic queue
+    /// looked up the metadata of its state and of `Optional`s of the element at run time (see
+    /// ``EventStream``).
     private let firstResponse: @Sendable () async throws -> Received<Response>
 
     init(queue: DeliveryQueue<Received<Response>>, timeout: Duration) {
-        self.consumer = DeliveryQueue.Consumer(queue)
-        self.timeout = timeout
-        nextResponse = { await queue.next() }
+        events = EventStream(queue: queue)
         firstResponse = {
             if let response = await queue.next() { return response }
             if let error = queue.failure { throw error }
@@ -38,21 +37,10 @@ public struct Responses<Response: CoatyEvent>: AsyncSequence, Sendable {
         }
     }
 
-    /// Makes an iterator. Iterate the responses from one task at a time.
+    /// Makes an iterator. Iterate the responses from one task at a time; the next response, or
+    /// `nil` when the responses have ended (see ``Responses``).
     public func makeAsyncIterator() -> Iterator {
-        Iterator(consumer: consumer, nextResponse: nextResponse)
-    }
-
-    /// The iterator of the responses.
-    public struct Iterator: AsyncIteratorProtocol {
-        /// Keeps the request open while the iterator lives, even when the responses are gone.
-        let consumer: DeliveryQueue<Received<Response>>.Consumer
-        let nextResponse: @Sendable () async -> Received<Response>?
-
-        /// The next response, or `nil` when the responses have ended (see ``Responses``).
-        public mutating func next() async -> Received<Response>? {
-            await nextResponse()
-        }
+        events.makeAsyncIterator()
     }
 
     /// The first response.
@@ -62,14 +50,14 @@ public struct Responses<Response: CoatyEvent>: AsyncSequence, Sendable {
     ///   agent stopped first, ``AgentError/Code/subscribeFailed`` when the broker refused the
     ///   subscription to the response topic of a ``Agent/RequestPublication/pipelined`` request.
     public func first() async throws -> Received<Response> {
-        // `self`, and with it the consumer's side that keeps the request open, lives for the call.
+        // `self`, and with it the stream that keeps the request open, lives for the call.
         try await firstResponse()
     }
 
     /// Every response that arrives before the timeout.
     public func collect() async -> [Received<Response>] {
         var all: [Received<Response>] = []
-        while let response = await nextResponse() { all.append(response) }
+        for await response in events { all.append(response) }
         return all
     }
 }

@@ -18,7 +18,10 @@ package struct TopicLevelCache: Sendable {
     package mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard bytes.count > 15, capacity > 0 else { return String(decoding: bytes, as: UTF8.self) }
         for entry in entries where entry.utf8.count == bytes.count {
-            if entry.utf8.withContiguousStorageIfAvailable({ Self.equal($0, bytes) }) == true { return entry }
+            let isSame = entry.utf8.withContiguousStorageIfAvailable {
+                UnsafeRawBufferPointer($0).hasSameBytes(as: UnsafeRawBufferPointer(bytes))
+            }
+            if isSame == true { return entry }
         }
         let string = String(decoding: bytes, as: UTF8.self)
         if entries.count < capacity {
@@ -28,22 +31,5 @@ package struct TopicLevelCache: Sendable {
             nextSlot = (nextSlot + 1) % capacity
         }
         return string
-    }
-
-    /// Whether two buffers of the same length hold the same bytes, compared eight at a time.
-    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let left = a.baseAddress, let right = b.baseAddress else { return a.count == b.count }
-        var offset = 0
-        while offset + 8 <= a.count {
-            let x = UnsafeRawPointer(left + offset).loadUnaligned(as: UInt64.self)
-            let y = UnsafeRawPointer(right + offset).loadUnaligned(as: UInt64.self)
-            guard x == y else { return false }
-            offset += 8
-        }
-        while offset < a.count {
-            guard left[offset] == right[offset] else { return false }
-            offset += 1
-        }
-        return true
     }
 }
