@@ -271,7 +271,9 @@ extension RoundTrip {
         let sorted = Samples(samples)
         let costs = zip(before, after).map { before, after in
             String(
-                format: "cpu %.0f µs, %.1f switches", (after.cpuSeconds - before.cpuSeconds) * 1e6 / Double(rounds),
+                format: "cpu %.0f µs (user %.0f), %.1f switches",
+                (after.cpuSeconds - before.cpuSeconds) * 1e6 / Double(rounds),
+                (after.userSeconds - before.userSeconds) * 1e6 / Double(rounds),
                 Double(after.switches - before.switches) / Double(rounds))
         }
         print("per round: requester \(costs[0]); responder \(costs[1])")
@@ -285,6 +287,7 @@ extension RoundTrip {
 /// CPU time and context switches of a process so far, from /proc.
 struct ProcessCounters {
     var cpuSeconds: Double
+    var userSeconds: Double
     var switches: Int
 
     init(pid: Int32) {
@@ -293,6 +296,7 @@ struct ProcessCounters {
         // After the command: state is field 3; utime and stime are fields 14 and 15.
         let ticks = (fields.count > 12 ? (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0) : 0)
         cpuSeconds = ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+        userSeconds = (fields.count > 12 ? Double(fields[11]) ?? 0 : 0) / Double(sysconf(Int32(_SC_CLK_TCK)))
         let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         switches = threads.map { thread in
             let status = (try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/status", encoding: .utf8)) ?? ""

@@ -17,6 +17,9 @@ enum Throughput {
         /// CPU time per Advertise of the publisher's and of the subscriber's process, in µs.
         var publisherCPU: Double
         var subscriberCPU: Double
+        /// Context switches per Advertise of all the subscriber's threads: how often a thread slept
+        /// and was woken again (the pool consumer's wake-ups show here).
+        var subscriberSwitches: Double
     }
 
     /// Where the subscriber's consumer task runs.
@@ -73,7 +76,9 @@ enum Throughput {
                         baselineName: "C pub→sub, 2 MQTT messages per Advertise", target: .ratioAtLeast(0.8),
                         note: (losses.isEmpty ? "\(count) per run, none lost" : "LOSS: \(losses.joined(separator: "; "))")
                             + "; CPU per Advertise: publisher \(Report.format(Samples(runs.map(\.publisherCPU)).median)) µs, "
-                            + "subscriber \(Report.format(Samples(runs.map(\.subscriberCPU)).median)) µs (\(cNote))",
+                            + "subscriber \(Report.format(Samples(runs.map(\.subscriberCPU)).median)) µs (\(cNote)); "
+                            + "subscriber context switches per Advertise "
+                            + String(format: "%.2f", Samples(runs.map(\.subscriberSwitches)).median),
                         pairedRatios: zip(runs, baseline).map { $0.rate / $1 }))
             }
         }
@@ -112,6 +117,7 @@ enum Throughput {
         let last = progress.lastInstant ?? clock.now
         let cpuAfter = [ProcessCounters(pid: peer.pid), ProcessCounters(pid: getpid())]
         let cpu = zip(cpuBefore, cpuAfter).map { ($1.cpuSeconds - $0.cpuSeconds) * 1e6 / Double(max(received, 1)) }
+        let switches = Double(cpuAfter[1].switches - cpuBefore[1].switches) / Double(max(received, 1))
         peer.send("done")
         await peer.wait()
         let statistics = subscriber.agent.statistics
@@ -119,7 +125,7 @@ enum Throughput {
         return Outcome(
             rate: Double(received) / start.duration(to: last).seconds, received: received, decodedAsLight: lights,
             droppedByAgent: statistics.droppedInboundMessages + statistics.droppedObserverEvents + statistics.rejectedPayloads,
-            publisherCPU: cpu[0], subscriberCPU: cpu[1])
+            publisherCPU: cpu[0], subscriberCPU: cpu[1], subscriberSwitches: switches)
     }
 
     /// The publisher child: advertises `count` lights when told "go".
