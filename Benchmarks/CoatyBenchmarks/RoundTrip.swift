@@ -286,7 +286,9 @@ extension RoundTrip {
 
 /// CPU time and context switches of a process so far, from /proc.
 struct ProcessCounters {
+    /// User and system time of all the process's threads.
     var cpuSeconds: Double
+    /// The user-space part of ``cpuSeconds``.
     var userSeconds: Double
     var switches: Int
 
@@ -294,9 +296,10 @@ struct ProcessCounters {
         let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
         let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
         // After the command: state is field 3; utime and stime are fields 14 and 15.
-        let ticks = (fields.count > 12 ? (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0) : 0)
-        cpuSeconds = ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
-        userSeconds = (fields.count > 12 ? Double(fields[11]) ?? 0 : 0) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        let (user, system) = fields.count > 12 ? (Double(fields[11]) ?? 0, Double(fields[12]) ?? 0) : (0, 0)
+        let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+        cpuSeconds = (user + system) / ticksPerSecond
+        userSeconds = user / ticksPerSecond
         let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         switches = threads.map { thread in
             let status = (try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/status", encoding: .utf8)) ?? ""
