@@ -43,18 +43,6 @@ func residentKilobytes() -> Int {
     return -1
 }
 
-/// Whether the Swift runtime is a shared library in this process (`swift build`'s default) rather
-/// than linked into the executable (`--static-swift-stdlib`): 1 or 0, from /proc/self/maps.
-func swiftRuntimeIsShared() -> Int {
-    guard let file = fopen("/proc/self/maps", "r") else { return -1 }
-    defer { fclose(file) }
-    var line = [CChar](repeating: 0, count: 512)
-    while fgets(&line, Int32(line.count), file) != nil {
-        if strstr(line, "libswiftCore.so") != nil { return 1 }
-    }
-    return 0
-}
-
 func tell(_ line: String) {
     print(line)
     fflush(nil)
@@ -80,7 +68,7 @@ func idle(broker: String) async throws {
     let task = Task { try await agent.run() }
     await waitUntilOnline(agent)
     try await Task.sleep(for: .seconds(1))
-    tell("rss_kb=\(residentKilobytes()) shared_swift_runtime=\(swiftRuntimeIsShared())")
+    tell("rss_kb=\(residentKilobytes()) shared_swift_runtime=\(SwiftRuntime.isShared.map { $0 ? 1 : 0 } ?? -1)")
     task.cancel()
     _ = try? await task.value
 }

@@ -1,4 +1,5 @@
 import Agent
+import BenchmarkFixtures
 import Foundation
 
 // The performance report (issue 6, issue 8): every figure next to a baseline measured in the same
@@ -99,7 +100,8 @@ func machineDescription(_ settings: Settings, started: Date, finished: Date) -> 
         "load average at the end: \(shell("cut -d' ' -f1-3 /proc/loadavg")) (the machine is shared: every figure is "
             + "compared with its baseline measured in alternation in the same run)",
         "toolchain: \(shell("swift --version 2>&1 | head -1")); broker: \(shell("mosquitto -h 2>/dev/null | head -1; /usr/sbin/mosquitto -h 2>/dev/null | head -1").split(separator: "\n").first ?? "?")",
-        "build: release, the Swift runtime \(shell("grep -q libswiftCore.so /proc/\(getpid())/maps && echo 'in shared libraries' || echo 'linked into each program (`--static-swift-stdlib`, as deployed)'"))",
+        "build: release, the Swift runtime "
+            + (SwiftRuntime.isShared == false ? "linked into each program (`--static-swift-stdlib`, as deployed)" : "in shared libraries"),
         "repetitions: \(settings.repeats) (medians; latency ratios are the median of the per-repetition ratios)",
         "brokers: mosquitto with `max_queued_messages 0` on port \(settings.defaultBroker.port) (default TCP settings) "
             + "and the same with `set_tcp_nodelay true` on port \(settings.nodelayBroker.port)",
