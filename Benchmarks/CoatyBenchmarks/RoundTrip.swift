@@ -15,19 +15,29 @@ enum RoundTrip {
 
     static let operation = "com.example.bench.add"
 
+    /// Where the responder's handlers run.
+    enum Handlers: String {
+        /// A task in the global pool per request kind, iterating its `observe…` stream.
+        case pool
+        /// The same tasks on the agent's executor (its network thread).
+        case executor
+        /// `serve…` handlers, called by the agent as it routes each request.
+        case inline
+    }
+
     struct Variant {
         var qos: Agent.QualityOfService = .atMostOnce
         var publication: Agent.RequestPublication
         var usesLowLatencySocket = true
         var responseSubscription = Agent.ResponseSubscription.perRequest
-        /// Whether the requester (and the responder's handlers) run on the agent's executor.
+        /// Whether the requester runs on the agent's executor.
         var onAgentExecutor = false
 
         var label: String {
             let mode = publication == .pipelined ? "pipelined" : "after SUBACK"
             return "QoS \(qos.rawValue), \(mode)" + (usesLowLatencySocket ? "" : ", no QUICKACK/NODELAY")
                 + (responseSubscription == .namespaceWide ? ", namespace-wide response subscription" : "")
-                + (onAgentExecutor ? ", handlers on the agent's executor" : "")
+                + (onAgentExecutor ? ", requester on the agent's executor" : "")
         }
     }
 
@@ -55,7 +65,16 @@ enum RoundTrip {
                 Variant(publication: .pipelined, onAgentExecutor: true),
                 Variant(publication: .pipelined, responseSubscription: .namespaceWide, onAgentExecutor: true),
             ],
-            patterns: Pattern.allCases, rounds: settings.rounds, responderOnExecutor: true)
+            patterns: Pattern.allCases, rounds: settings.rounds, responder: .executor)
+        try await compare(
+            section: "B2 round trips, default broker, responder's handlers inline (serve…)", broker: settings.defaultBroker,
+            settings: settings, report: report,
+            variants: [
+                Variant(publication: .pipelined),
+                Variant(publication: .pipelined, responseSubscription: .namespaceWide),
+                Variant(publication: .pipelined, responseSubscription: .namespaceWide, onAgentExecutor: true),
+            ],
+            patterns: Pattern.allCases, rounds: settings.rounds, responder: .inline)
         for (brokerName, broker) in brokers {
             try await compare(
                 section: "B2 round trips, \(brokerName), QoS 1", broker: broker, settings: settings,
@@ -67,14 +86,14 @@ enum RoundTrip {
     /// Measures `patterns` × `variants` and the C baseline in alternation, `settings.repeats` times.
     static func compare(
         section: String, broker: BrokerEndpoint, settings: Settings, report: Report, variants: [Variant],
-        patterns: [Pattern], rounds: Int, qos: Agent.QualityOfService = .atMostOnce, responderOnExecutor: Bool = false
+        patterns: [Pattern], rounds: Int, qos: Agent.QualityOfService = .atMostOnce, responder handlers: Handlers = .pool
     ) async throws {
         let sizes = try payloadSizes()
         var baseline: [(p50: Double, p99: Double)] = []
         var ours: [String: [(p50: Double, p99: Double)]] = [:]
         let responder = try ChildProcess.peer(
             "respond",
-            ["--broker", broker.url, "--qos", "\(qos.rawValue)", "--low-latency", "true", "--on-executor", "\(responderOnExecutor)"])
+            ["--broker", broker.url, "--qos", "\(qos.rawValue)", "--low-latency", "true", "--handlers", handlers.rawValue])
         _ = try await responder.expect("ready")
         for _ in 0..<settings.repeats {
             let c = try await runBaseline(
@@ -205,18 +224,33 @@ enum RoundTrip {
 
     /// The responder child: answers every pattern until told "done".
     static func responderPeer(
-        broker: String, qos: Agent.QualityOfService, usesLowLatencySocket: Bool, onAgentExecutor: Bool
+        broker: String, qos: Agent.QualityOfService, usesLowLatencySocket: Bool, handlers: Handlers
     ) async throws {
         let running = try await RunningAgent.start("B2 responder", broker: broker, qos: qos) {
             $0.broker.usesLowLatencySocket = usesLowLatencySocket
         }
         let agent = running.agent
         let light = Fixtures.light()
+        if handlers == .inline {
+            let responders = [
+                try await agent.serveDiscover { request in
+                    if request.event.objectID == light.objectId { try request.respond(Resolve(object: light)) }
+                },
+                try await agent.serveQuery { try $0.respond(Retrieve(objects: [light])) },
+                try await agent.serveUpdate(objectType: Light.objectType) { try $0.respond(Complete(object: $0.event.object)) },
+                try await agent.serveCall(operation) { try $0.respond(Return(result: 3)) },
+            ]
+            tell("ready")
+            _ = await readStdinLine()
+            responders.forEach { $0.cancel() }
+            await running.stop()
+            return
+        }
         let discovers = try await agent.observeDiscover()
         let queries = try await agent.observeQuery()
         let updates = try await agent.observeUpdate(objectType: Light.objectType)
         let calls = try await agent.observeCall(operation)
-        let executor: (any TaskExecutor)? = onAgentExecutor ? agent.executor : nil
+        let executor: (any TaskExecutor)? = handlers == .executor ? agent.executor : nil
         let tasks = [
             Task(executorPreference: executor) {
                 for await request in discovers where request.event.objectID == light.objectId {
@@ -238,21 +272,23 @@ extension RoundTrip {
     /// `CoatyBenchmarks diag PORT ROUNDS`: round trips against a broker already running on PORT, with
     /// the CPU time and context switches per round of both processes (for strace/perf). Environment:
     /// `DIAG_PATTERN` (`discover`, the default, `query`, `update`, `call`), `DIAG_EXECUTOR=1` (both
-    /// sides on the agent's executor), `DIAG_NAMESPACE_WIDE=1`, `DIAG_QOS=1`, `DIAG_DELAY` (seconds
-    /// to wait before measuring, to attach a tool), `DIAG_RESPONDER_PID` (use the responder already
-    /// running with this pid, started with `CoatyBenchmarks peer respond --broker URL --on-executor
-    /// true`, instead of starting one: valgrind cannot start child processes).
+    /// sides on the agent's executor), `DIAG_INLINE=1` (the responder's handlers inline; with
+    /// `DIAG_EXECUTOR=1` the requester stays on the executor), `DIAG_NAMESPACE_WIDE=1`, `DIAG_QOS=1`,
+    /// `DIAG_DELAY` (seconds to wait before measuring, to attach a tool), `DIAG_RESPONDER_PID` (use
+    /// the responder already running with this pid, started with `CoatyBenchmarks peer respond
+    /// --broker URL --handlers executor`, instead of starting one: valgrind cannot start child processes).
     static func diagnose(port: String, rounds: Int, pipelined: Bool) async throws {
         let broker = "mqtt://127.0.0.1:\(port)"
         let environment = ProcessInfo.processInfo.environment
         let onExecutor = environment["DIAG_EXECUTOR"] == "1"
+        let handlers: Handlers = environment["DIAG_INLINE"] == "1" ? .inline : onExecutor ? .executor : .pool
         let namespaceWide = environment["DIAG_NAMESPACE_WIDE"] == "1"
         let qos = environment["DIAG_QOS"] == "1" ? Agent.QualityOfService.atLeastOnce : .atMostOnce
         let external = environment["DIAG_RESPONDER_PID"].flatMap { Int32($0) }
         let responder =
             external == nil
             ? try ChildProcess.peer(
-                "respond", ["--broker", broker, "--qos", "\(qos.rawValue)", "--on-executor", "\(onExecutor)"]) : nil
+                "respond", ["--broker", broker, "--qos", "\(qos.rawValue)", "--handlers", handlers.rawValue]) : nil
         _ = try await responder?.expect("ready")
         let requester = try await RunningAgent.start("diag requester", broker: broker, qos: qos) {
             $0.requestPublication = pipelined ? .pipelined : .afterSubscriptionAcknowledged

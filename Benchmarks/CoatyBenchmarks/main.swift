@@ -135,7 +135,7 @@ case "peer":
         blockingMain {
             try await RoundTrip.responderPeer(
                 broker: broker, qos: qos, usesLowLatencySocket: option("--low-latency", in: arguments) != "false",
-                onAgentExecutor: option("--on-executor", in: arguments) == "true")
+                handlers: RoundTrip.Handlers(rawValue: option("--handlers", in: arguments) ?? "pool") ?? .pool)
         }
     default:
         fatalError("unknown peer role \(role)")

@@ -60,7 +60,11 @@ extension Agent {
 
     /// Observes Discover requests; answer each with ``IncomingRequest/respond(_:)``.
     public func observeDiscover() async throws -> EventStream<IncomingRequest<Discover>> {
-        try await observe(ObservationPlan.discover(in: scope).topicFilter) { event in
+        try await observeDiscover(handler: nil)
+    }
+
+    func observeDiscover(handler: InlineHandler<IncomingRequest<Discover>>?) async throws -> EventStream<IncomingRequest<Discover>> {
+        try await observe(ObservationPlan.discover(in: scope).topicFilter, handler: handler) { event in
             guard case .discover(let request) = event else { return nil }
             return request
         }
@@ -68,7 +72,11 @@ extension Agent {
 
     /// Observes Query requests; answer each with ``IncomingRequest/respond(_:)``.
     public func observeQuery() async throws -> EventStream<IncomingRequest<Query>> {
-        try await observe(ObservationPlan.query(in: scope).topicFilter) { event in
+        try await observeQuery(handler: nil)
+    }
+
+    func observeQuery(handler: InlineHandler<IncomingRequest<Query>>?) async throws -> EventStream<IncomingRequest<Query>> {
+        try await observe(ObservationPlan.query(in: scope).topicFilter, handler: handler) { event in
             guard case .query(let request) = event else { return nil }
             return request
         }
@@ -76,16 +84,18 @@ extension Agent {
 
     /// Observes Update requests for a core type.
     public func observeUpdate(coreType: CoreType) async throws -> EventStream<IncomingRequest<Update>> {
-        try await observeUpdate(plan: .update(coreType: coreType, in: scope))
+        try await observeUpdate(plan: .update(coreType: coreType, in: scope), handler: nil)
     }
 
     /// Observes Update requests for an object type (canonical core object types as for Advertise).
     public func observeUpdate(objectType: String) async throws -> EventStream<IncomingRequest<Update>> {
-        try await observeUpdate(plan: plan { () throws(EventError) in try .update(objectType: objectType, in: scope) })
+        try await observeUpdate(plan: plan { () throws(EventError) in try .update(objectType: objectType, in: scope) }, handler: nil)
     }
 
-    private func observeUpdate(plan: ObservationPlan) async throws -> EventStream<IncomingRequest<Update>> {
-        try await observe(plan.topicFilter) { event in
+    func observeUpdate(
+        plan: ObservationPlan, handler: InlineHandler<IncomingRequest<Update>>?
+    ) async throws -> EventStream<IncomingRequest<Update>> {
+        try await observe(plan.topicFilter, handler: handler) { event in
             guard case .update(let request) = event, plan.admits(request.event.object) else { return nil }
             return request
         }
@@ -100,9 +110,15 @@ extension Agent {
     public func observeCall(
         _ operation: String, context: (any CoatyObject)? = nil
     ) async throws -> EventStream<IncomingRequest<Call>> {
+        try await observeCall(operation, context: context, handler: nil)
+    }
+
+    func observeCall(
+        _ operation: String, context: (any CoatyObject)?, handler: InlineHandler<IncomingRequest<Call>>?
+    ) async throws -> EventStream<IncomingRequest<Call>> {
         let plan = try plan { () throws(EventError) in try ObservationPlan.call(operation, in: scope) }
         let counters = self.counters
-        return try await observe(plan.topicFilter) { event in
+        return try await observe(plan.topicFilter, handler: handler) { event in
             guard case .call(let request) = event else { return nil }
             do {
                 return try request.event.isDelivered(toObserverWithContext: context) ? request : nil
@@ -185,18 +201,22 @@ extension Agent {
 
     /// Observes a Coaty topic filter; the route key is the filter's event level.
     func observe<Element: Sendable>(
-        _ filter: TopicFilter, pick: @escaping @Sendable (InboundEvent) -> Element?
+        _ filter: TopicFilter, handler: InlineHandler<Element>? = nil, pick: @escaping @Sendable (InboundEvent) -> Element?
     ) async throws -> EventStream<Element> {
         let key = Self.routeKey(of: filter.rawValue)
         return try await observe(filter.rawValue, register: { router, sink in router.add(sink, for: key) },
-            unregister: { router, id in router.remove(id, for: key) }, pick: pick)
+            unregister: { router, id in router.remove(id, for: key) }, handler: handler, pick: pick)
     }
 
     /// Registers an observer, subscribes (waiting for the SUBACK when online) and returns its stream.
+    ///
+    /// With a `handler`, the observer's events go to it, on the thread that routes them, and the
+    /// stream only tells when the observation ends (see ``InlineResponder``).
     func observe<Element: Sendable>(
         _ filter: String,
         register: (inout Router, Sink) -> Void,
         unregister: @escaping @Sendable (inout Router, ObserverID) -> Void,
+        handler: InlineHandler<Element>? = nil,
         pick: @escaping @Sendable (InboundEvent) -> Element?
     ) async throws -> EventStream<Element> {
         let queue = DeliveryQueue<Element>(capacity: max(configuration.observerBufferSize, 1))
@@ -206,10 +226,16 @@ extension Agent {
                 throw AgentError(code: .stopped, detail: "agent \(scope.identityID) has stopped; cannot observe \(filter)")
             }
             let id = state.makeObserverID()
-            register(&state.router, Sink(id: id) { event in
-                guard let element = pick(event) else { return }
-                if queue.yield(element) == .dropped { counters.increment(.droppedObserverEvents) }
-            })
+            if let handler {
+                register(&state.router, Sink(id: id) { event in
+                    if let element = pick(event) { handler(element) }
+                })
+            } else {
+                register(&state.router, Sink(id: id) { event in
+                    guard let element = pick(event) else { return }
+                    if queue.yield(element) == .dropped { counters.increment(.droppedObserverEvents) }
+                })
+            }
             // After the events routed before it, which the network thread may still hold back
             // until the end of its pass (deliver(_:to:)).
             let loop = client.eventLoop

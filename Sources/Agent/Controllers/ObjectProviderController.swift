@@ -43,12 +43,8 @@ public final class ObjectProviderController: Controller {
     /// The objects held, in the order they are advertised.
     public let objects: [any CoatyObject]
     let logger: Logger
-    private let requests = Mutex<Requests?>(nil)
-
-    private struct Requests: Sendable {
-        let discovers: EventStream<IncomingRequest<Discover>>
-        let queries: EventStream<IncomingRequest<Query>>
-    }
+    /// The inline responders answering Discovers and Queries, from ``initialize()`` on.
+    private let responders = Mutex<[InlineResponder]>([])
 
     /// Creates a controller that holds `objects` for `agent`.
     public init(agent: Agent, objects: [any CoatyObject], logger: Logger = Logger.current) {
@@ -76,11 +72,18 @@ public final class ObjectProviderController: Controller {
         self.init(agent: context.agent, objects: objects, logger: context.logger)
     }
 
-    /// Observes Discover and Query before the agent connects, so no request is missed.
+    /// Starts answering Discovers and Queries before the agent connects, so no request is missed.
+    ///
+    /// The answers come from the objects held, without waiting, so they are made inline, on the
+    /// agent's network thread (``Agent/serveDiscover(_:)``): no task is woken per request.
     public func initialize() async throws {
-        let discovers = try await agent.observeDiscover()
-        let queries = try await agent.observeQuery()
-        requests.withLock { $0 = Requests(discovers: discovers, queries: queries) }
+        let discovers = try await agent.serveDiscover { [objects, logger] request in
+            Self.resolve(request, from: objects, logger: logger)
+        }
+        let queries = try await agent.serveQuery { [objects, logger] request in
+            Self.retrieve(request, from: objects, logger: logger)
+        }
+        responders.withLock { $0 = [discovers, queries] }
     }
 
     /// Advertises the objects (again after every reconnect: others may have seen this agent's will).
@@ -94,21 +97,19 @@ public final class ObjectProviderController: Controller {
         try agent.deadvertise(objects.map(\.objectId))
     }
 
-    /// Answers Discovers and Queries until the controller stops.
+    /// Answers Discovers and Queries until the controller stops (graceful shutdown, cancellation,
+    /// or the agent stopped).
     public func run() async throws {
-        guard let requests = requests.withLock({ $0 }) else { return }
-        await withDiscardingTaskGroup { group in
-            group.addTask {
-                for await request in requests.discovers.cancelOnGracefulShutdown() { self.resolve(request) }
-            }
-            group.addTask {
-                for await request in requests.queries.cancelOnGracefulShutdown() { self.retrieve(request) }
-            }
+        let responders = responders.withLock { $0 }
+        await withGracefulShutdownHandler {
+            for responder in responders { await responder.wait() }
+        } onGracefulShutdown: {
+            for responder in responders { responder.cancel() }
         }
     }
 
     /// Resolves a Discover with every held object it matches.
-    func resolve(_ request: IncomingRequest<Discover>) {
+    static func resolve(_ request: IncomingRequest<Discover>, from objects: [any CoatyObject], logger: Logger) {
         for object in objects where request.event.matches(object) {
             do {
                 try request.respond(Resolve(object: object))
@@ -119,7 +120,7 @@ public final class ObjectProviderController: Controller {
     }
 
     /// Answers a Query with the held objects it selects, if any.
-    func retrieve(_ request: IncomingRequest<Query>) {
+    static func retrieve(_ request: IncomingRequest<Query>, from objects: [any CoatyObject], logger: Logger) {
         let query = request.event
         let candidates = objects.filter { object in
             switch query.types {

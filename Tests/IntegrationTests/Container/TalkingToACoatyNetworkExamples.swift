@@ -142,6 +142,25 @@ struct TalkingToACoatyNetworkExamples {
         }
     }
 
+    @Test func answeringInlineAndFromATaskOnTheAgentsExecutor() async throws {
+        try await withAgents { lamps, panel in
+            let toggle = Call(operation: "com.example.lamp.toggle")
+            do {
+                let toggler = try await lamps.serveCall("com.example.lamp.toggle") { call in
+                    try call.respond(Return(result: true))
+                }
+                #expect(try await panel.call(toggle, timeout: exampleTimeout).first().event.result == true)
+                toggler.cancel()
+            }
+            let calls = try await lamps.observeCall("com.example.lamp.toggle")
+            let responder = Task(executorPreference: lamps.executor) {
+                for await call in calls { try? call.respond(Return(result: true)) }
+            }
+            defer { responder.cancel() }
+            #expect(try await panel.call(toggle, timeout: exampleTimeout).first().event.result == true)
+        }
+    }
+
     @Test func queryAndRetrieve() async throws {
         try await withAgents { lamps, panel in
             let desk = Light(name: "Desk lamp", isOn: true)
