@@ -12,20 +12,21 @@ struct Light: CoatyObject, Hashable {
     var name: String
     var isOn: Bool
     var brightness: Double
-}
 
-@Suite(.timeLimit(.minutes(1)))
-struct AgentPatternTests {
-    func lightRegistry() throws -> ObjectTypeRegistry {
+    /// A registry that knows `Light`.
+    static func registry() throws -> ObjectTypeRegistry {
         var registry = ObjectTypeRegistry()
         try registry.register(Light.self)
         return registry
     }
+}
 
+@Suite(.timeLimit(.minutes(1)))
+struct AgentPatternTests {
     @Test func advertiseReachesAnObserverAsTheRegisteredType() async throws {
         try await TestBroker.withBroker { broker in
-            let a = try Agent(configuration: RunningAgents.configuration("A", broker: broker), registry: lightRegistry())
-            let b = try Agent(configuration: RunningAgents.configuration("B", broker: broker), registry: lightRegistry())
+            let a = try Agent(configuration: RunningAgents.configuration("A", broker: broker), registry: Light.registry())
+            let b = try Agent(configuration: RunningAgents.configuration("B", broker: broker), registry: Light.registry())
             try await RunningAgents.run([a, b]) {
                 let events = try await b.observeAdvertise(objectType: Light.objectType)
                 let light = Light(name: "Desk lamp", isOn: true, brightness: 0.8)
@@ -41,7 +42,7 @@ struct AgentPatternTests {
 
     @Test func observingACoreTypeGetsEveryObjectOnItsTopic() async throws {
         try await TestBroker.withBroker { broker in
-            let a = try Agent(configuration: RunningAgents.configuration("A", broker: broker), registry: lightRegistry())
+            let a = try Agent(configuration: RunningAgents.configuration("A", broker: broker), registry: Light.registry())
             let b = try Agent(configuration: RunningAgents.configuration("B", broker: broker))
             try await RunningAgents.run([a, b]) {
                 let events = try await b.observeAdvertise(coreType: .coatyObject)
@@ -87,8 +88,8 @@ struct AgentPatternTests {
 
     @Test func queryRetrievesWhatTheResponderSelects() async throws {
         try await TestBroker.withBroker { broker in
-            let a = try Agent(configuration: RunningAgents.configuration("A", broker: broker), registry: lightRegistry())
-            let b = try Agent(configuration: RunningAgents.configuration("B", broker: broker), registry: lightRegistry())
+            let a = try Agent(configuration: RunningAgents.configuration("A", broker: broker), registry: Light.registry())
+            let b = try Agent(configuration: RunningAgents.configuration("B", broker: broker), registry: Light.registry())
             let lights = [
                 Light(name: "one", isOn: true, brightness: 0.2), Light(name: "two", isOn: true, brightness: 0.9),
                 Light(name: "three", isOn: false, brightness: 1),
@@ -115,8 +116,8 @@ struct AgentPatternTests {
 
     @Test func updateOfACustomTypeIsCompletedOnBothTopics() async throws {
         try await TestBroker.withBroker { broker in
-            let a = try Agent(configuration: RunningAgents.configuration("A", broker: broker), registry: lightRegistry())
-            let b = try Agent(configuration: RunningAgents.configuration("B", broker: broker), registry: lightRegistry())
+            let a = try Agent(configuration: RunningAgents.configuration("A", broker: broker), registry: Light.registry())
+            let b = try Agent(configuration: RunningAgents.configuration("B", broker: broker), registry: Light.registry())
             try await RunningAgents.run([a, b]) {
                 let byType = try await b.observeUpdate(objectType: Light.objectType)
                 let byCore = try await b.observeUpdate(coreType: .coatyObject)

@@ -8,17 +8,11 @@ import TestSupport
 /// routes each request, kept for as long as their `InlineResponder` lives.
 @Suite(.timeLimit(.minutes(2)))
 struct InlineResponderTests {
-    func lightRegistry() throws -> ObjectTypeRegistry {
-        var registry = ObjectTypeRegistry()
-        try registry.register(Light.self)
-        return registry
-    }
-
     @Test
     func everyKindOfRequestIsAnsweredInline() async throws {
         try await TestBroker.withBroker { broker in
-            let a = try Agent(configuration: RunningAgents.configuration("requester", broker: broker), registry: lightRegistry())
-            let b = try Agent(configuration: RunningAgents.configuration("responder", broker: broker), registry: lightRegistry())
+            let a = try Agent(configuration: RunningAgents.configuration("requester", broker: broker), registry: Light.registry())
+            let b = try Agent(configuration: RunningAgents.configuration("responder", broker: broker), registry: Light.registry())
             try await RunningAgents.run([a, b]) {
                 let lamp = Light(name: "Desk lamp", isOn: true, brightness: 0.5)
                 let responders = [
