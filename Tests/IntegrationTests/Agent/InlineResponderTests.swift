@@ -45,6 +45,25 @@ struct InlineResponderTests {
         }
     }
 
+    /// The example of the README (Embedding the library) and of `InlineResponder`.
+    @Test
+    func theDocumentedAdderAnswers() async throws {
+        try await TestBroker.withBroker { broker in
+            let a = try Agent(configuration: RunningAgents.configuration("requester", broker: broker))
+            let b = try Agent(configuration: RunningAgents.configuration("adder", broker: broker))
+            try await RunningAgents.run([a, b]) {
+                let adder = try await b.serveCall("com.example.add") { request in
+                    let a = request.event.parameter(named: "a")?.doubleValue ?? 0
+                    let b = request.event.parameter(named: "b")?.doubleValue ?? 0
+                    try request.respond(Return(result: .double(a + b)))
+                }
+                let call = Call(operation: "com.example.add", parameters: .named(["a": 1.5, "b": 2]))
+                #expect(try await a.call(call, timeout: .seconds(30)).first().event.result?.doubleValue == 3.5)
+                adder.cancel()
+            }
+        }
+    }
+
     @Test
     func aCallIsServedOnlyWhenItsFilterMatchesTheContext() async throws {
         try await TestBroker.withBroker { broker in
