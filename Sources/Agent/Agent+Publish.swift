@@ -25,26 +25,26 @@ extension Agent {
 
     /// Publishes a Deadvertise event.
     public func publish(_ event: Deadvertise) throws {
-        try publish([plan { () throws(EventError) in try event.publication(in: scope) }])
+        try publish(plan { () throws(EventError) in try event.publication(in: scope) })
     }
 
     /// Publishes a Channel event.
     public func publish(_ event: Channel) throws {
-        try publish([plan { () throws(EventError) in try event.publication(in: scope) }])
+        try publish(plan { () throws(EventError) in try event.publication(in: scope) })
     }
 
     /// Publishes an Associate event (IO routers do this).
     public func publish(_ event: Associate) throws {
-        try publish([plan { () throws(EventError) in try event.publication(in: scope) }])
+        try publish(plan { () throws(EventError) in try event.publication(in: scope) })
     }
 
     /// Publishes a raw MQTT message (never on a `coaty/…` topic), optionally retained.
     public func publish(_ raw: Raw) throws {
-        try publish([plan { () throws(EventError) in try raw.publication() }])
+        try publish(plan { () throws(EventError) in try raw.publication() })
     }
 
     /// Publishes an IO value on an IO route: the bare JSON value, or the raw bytes.
     public func publish(_ value: IoValue, on route: String, usesRawValues: Bool = false) throws {
-        try publish([plan { () throws(EventError) in try value.publication(on: route, sourceUsesRawValues: usesRawValues) }])
+        try publish(plan { () throws(EventError) in try value.publication(on: route, sourceUsesRawValues: usesRawValues) })
     }
 }

@@ -37,11 +37,26 @@ extension Agent {
     ///
     /// - Throws: ``AgentError/Code/stopped`` after the agent stopped.
     func publish(_ publications: [Publication]) throws {
+        try whileRunning { state in
+            for publication in publications { send(publication, in: &state) }
+        }
+    }
+
+    /// Publishes (or queues) one publication, without an array around it (responses, one-way events).
+    ///
+    /// - Throws: ``AgentError/Code/stopped`` after the agent stopped.
+    func publish(_ publication: Publication) throws {
+        try whileRunning { state in send(publication, in: &state) }
+    }
+
+    /// Runs `body` with the lock held, unless the agent is stopping or has stopped.
+    @inline(__always)
+    private func whileRunning(_ body: (inout AgentState) -> Void) throws {
         try state.withLock { state throws(AgentError) in
             guard state.phase != .stopping, state.phase != .stopped else {
                 throw AgentError(code: .stopped, detail: "agent \(scope.identityID) has stopped; nothing was published")
             }
-            for publication in publications { send(publication, in: &state) }
+            body(&state)
         }
     }
 
@@ -188,9 +203,17 @@ extension Agent {
     /// when routing runs elsewhere): a consumer waiting in the global pool is then resumed once for
     /// all the messages one wake-up of the loop read, not once per message. The order of the events
     /// each sink gets stays the order of the messages.
+    ///
+    /// Inline sinks get the event at once: they wake no consumer.
     private func deliver(_ event: InboundEvent, to sinks: [Sink]) {
-        client.eventLoop.afterCurrentJobs {
-            for sink in sinks { sink.deliver(event) }
+        var deferred = sinks
+        if sinks.contains(where: \.isInline) {
+            for sink in sinks where sink.isInline { sink.deliver(event) }
+            deferred.removeAll(where: \.isInline)
+            if deferred.isEmpty { return }
+        }
+        client.eventLoop.afterCurrentJobs { [deferred] in
+            for sink in deferred { sink.deliver(event) }
         }
     }
 
@@ -258,9 +281,6 @@ extension Agent {
 
     /// What received requests use to answer.
     var responder: Responder {
-        Responder(scope: scope) { [weak self] publication in
-            guard let self else { throw AgentError(code: .stopped, detail: "the agent is gone; no response was sent") }
-            try self.publish([publication])
-        }
+        Responder(scope: scope, agent: self)
     }
 }

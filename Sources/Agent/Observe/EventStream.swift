@@ -87,13 +87,16 @@ public struct IncomingRequest<Request: RequestEvent>: Sendable {
     }
 }
 
-/// What a received request needs to answer: the agent's scope and a way to publish.
+/// What a received request needs to answer: the agent's scope and the agent, held weakly (a
+/// request kept after its agent is gone does not keep the agent alive). A weak reference, not a
+/// closure: no allocation per request.
 struct Responder: Sendable {
     let scope: AgentScope
-    let publish: @Sendable (Publication) throws -> Void
+    weak var agent: Agent?
 
     func publish(_ publication: Publication) throws {
-        try publish(publication)
+        guard let agent else { throw AgentError(code: .stopped, detail: "the agent is gone; no response was sent") }
+        try agent.publish(publication)
     }
 }
 

@@ -27,9 +27,14 @@ struct RouteKey: Hashable, Sendable {
     var eventTypeFilter: String?
 }
 
-/// One observer: a closure that picks the events it wants and yields them to its own buffer.
+/// One observer: a closure that picks the events it wants and yields them to its own buffer, or
+/// hands them to an inline handler.
 struct Sink: Sendable {
     let id: ObserverID
+    /// Whether `deliver` handles the event itself (an inline responder, the identity responder)
+    /// instead of yielding it to a stream: then there is no consumer to wake, and nothing to gain
+    /// from deferring it to the end of the network thread's pass.
+    var isInline = false
     let deliver: @Sendable (InboundEvent) -> Void
 }
 
