@@ -227,7 +227,7 @@ extension Agent {
             }
             let id = state.makeObserverID()
             if let handler {
-                register(&state.router, Sink(id: id, isInline: true) { event in
+                register(&state.router, Sink(id: id) { event in
                     if let element = pick(event) { handler(element) }
                 })
             } else {
@@ -285,7 +285,7 @@ extension Agent {
         let key = Self.routeKey(of: filter)
         state.withLock { state in
             let id = state.makeObserverID()
-            state.router.add(Sink(id: id, isInline: true) { event in
+            state.router.add(Sink(id: id) { event in
                 guard case .discover(let request) = event else { return }
                 let discover = request.event
                 var answers: [any CoatyObject] = []

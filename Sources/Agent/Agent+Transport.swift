@@ -204,16 +204,13 @@ extension Agent {
     /// all the messages one wake-up of the loop read, not once per message. The order of the events
     /// each sink gets stays the order of the messages.
     ///
-    /// Inline sinks get the event at once: they wake no consumer.
+    /// Inline handlers (``InlineResponder``, the identity responder) wait for the end of the pass
+    /// too, although they wake no consumer: an agent process with many agents on one loop answers
+    /// a Discover that reaches all of them in 38 ms instead of 67 (B6) when the responses are
+    /// written after the pass's reads rather than between them.
     private func deliver(_ event: InboundEvent, to sinks: [Sink]) {
-        var deferred = sinks
-        if sinks.contains(where: \.isInline) {
-            for sink in sinks where sink.isInline { sink.deliver(event) }
-            deferred.removeAll(where: \.isInline)
-            if deferred.isEmpty { return }
-        }
-        client.eventLoop.afterCurrentJobs { [deferred] in
-            for sink in deferred { sink.deliver(event) }
+        client.eventLoop.afterCurrentJobs {
+            for sink in sinks { sink.deliver(event) }
         }
     }
 

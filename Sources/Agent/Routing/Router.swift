@@ -31,10 +31,6 @@ struct RouteKey: Hashable, Sendable {
 /// hands them to an inline handler.
 struct Sink: Sendable {
     let id: ObserverID
-    /// Whether `deliver` handles the event itself (an inline responder, the identity responder)
-    /// instead of yielding it to a stream: then there is no consumer to wake, and nothing to gain
-    /// from deferring it to the end of the network thread's pass.
-    var isInline = false
     let deliver: @Sendable (InboundEvent) -> Void
 }
 
