@@ -205,9 +205,9 @@ extension Agent {
     /// each sink gets stays the order of the messages.
     ///
     /// Inline handlers (``InlineResponder``, the identity responder) wait for the end of the pass
-    /// too, although they wake no consumer: an agent process with many agents on one loop answers
-    /// a Discover that reaches all of them in 38 ms instead of 67 (B6) when the responses are
-    /// written after the pass's reads rather than between them.
+    /// too, although they wake no consumer: handing them their events at once saved about 2,000
+    /// instructions a request, but made no clear difference where 1,000 agents on one loop answer
+    /// the same Discover (B6; see docs/profiling.md, tenth round).
     private func deliver(_ event: InboundEvent, to sinks: [Sink]) {
         client.eventLoop.afterCurrentJobs {
             for sink in sinks { sink.deliver(event) }
