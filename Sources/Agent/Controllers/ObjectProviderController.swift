@@ -13,7 +13,7 @@ import Synchronization
 /// let components = Components(controllers: [.objectProvider(objects: [lamp, sensor])])
 /// ```
 ///
-/// - A Discover is resolved with each held object it matches (`Discover.matches(_:)` (CoreTypes): ids,
+/// - A Discover is resolved with each held object it matches (CoreTypes' `Discover.matches(_:)`: ids,
 ///   external ids and types), one Resolve per object.
 /// - A Query gets one Retrieve with the held objects of its types that its object filter keeps
 ///   (conditions, ordering, `skip` and `take`), unless none do. Join conditions are not applied.
