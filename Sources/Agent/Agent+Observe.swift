@@ -89,7 +89,13 @@ extension Agent {
 
     /// Observes Update requests for an object type (canonical core object types as for Advertise).
     public func observeUpdate(objectType: String) async throws -> EventStream<IncomingRequest<Update>> {
-        try await observeUpdate(plan: plan { () throws(EventError) in try .update(objectType: objectType, in: scope) }, handler: nil)
+        try await observeUpdate(objectType: objectType, handler: nil)
+    }
+
+    func observeUpdate(
+        objectType: String, handler: InlineHandler<IncomingRequest<Update>>?
+    ) async throws -> EventStream<IncomingRequest<Update>> {
+        try await observeUpdate(plan: plan { () throws(EventError) in try .update(objectType: objectType, in: scope) }, handler: handler)
     }
 
     func observeUpdate(

@@ -49,8 +49,7 @@ extension Agent {
     public func serveUpdate(
         objectType: String, _ handler: @escaping @Sendable (IncomingRequest<Update>) throws -> Void
     ) async throws -> InlineResponder {
-        let plan = try plan { () throws(EventError) in try ObservationPlan.update(objectType: objectType, in: scope) }
-        return InlineResponder(try await observeUpdate(plan: plan, handler: inline(handler)))
+        InlineResponder(try await observeUpdate(objectType: objectType, handler: inline(handler)))
     }
 
     /// Answers Call requests for one operation with `handler`, called on the agent's network
