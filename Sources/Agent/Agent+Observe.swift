@@ -232,16 +232,13 @@ extension Agent {
                 throw AgentError(code: .stopped, detail: "agent \(scope.identityID) has stopped; cannot observe \(filter)")
             }
             let id = state.makeObserverID()
-            if let handler {
-                register(&state.router, Sink(id: id) { event in
-                    if let element = pick(event) { handler(element) }
-                })
-            } else {
-                register(&state.router, Sink(id: id) { event in
-                    guard let element = pick(event) else { return }
-                    if queue.yield(element) == .dropped { counters.increment(.droppedObserverEvents) }
-                })
+            // An inline handler takes the events itself; otherwise they go to the stream's queue.
+            let take: InlineHandler<Element> = handler ?? { element in
+                if queue.yield(element) == .dropped { counters.increment(.droppedObserverEvents) }
             }
+            register(&state.router, Sink(id: id) { event in
+                if let element = pick(event) { take(element) }
+            })
             // After the events routed before it, which the network thread may still hold back
             // until the end of its pass (deliver(_:to:)).
             let loop = client.eventLoop
