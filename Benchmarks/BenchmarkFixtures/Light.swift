@@ -1,6 +1,7 @@
 public import CoreTypes
 
-/// The application type every messaging benchmark sends: a registered object of about 300 bytes.
+/// The application type every messaging benchmark sends: a registered object of about 300 bytes,
+/// read and written as a ``WireCodable`` type (see ``CodableLight`` for the same with `Codable`).
 public struct Light: CoatyObject {
     /// `CoatyObject`.
     public static let coreType = CoreType.coatyObject
@@ -48,6 +49,25 @@ public enum LightFixture {
         return registry
     }
 
+    /// The text of ``CodableLight``: ``text`` with its object type.
+    public static let codableText = text.replacing(Light.objectType, with: CodableLight.objectType)
+
+    /// The UTF-8 bytes of ``codableText``.
+    public static let codableBytes = Array(codableText.utf8)
+
+    /// A frozen registry that knows ``Light`` and ``CodableLight``.
+    public static func registryWithCodableLight() -> ObjectTypeRegistry {
+        var registry = ObjectTypeRegistry()
+        do {
+            try registry.register(Light.self)
+            try registry.register(CodableLight.self)
+        } catch {
+            fatalError("cannot register the lights: \(error)")
+        }
+        registry.freeze()
+        return registry
+    }
+
     /// The light of ``text``, decoded through the registry.
     public static func light() -> Light {
         guard let light = try? registry().decodeObject(JSONValue(parsing: bytes)) as? Light else {
@@ -55,4 +75,57 @@ public enum LightFixture {
         }
         return light
     }
+}
+
+extension Light: WireCodable {
+    /// Reads the light's members without `Codable`.
+    public init(wire reader: inout WireReader) throws(ObjectDecodingError) {
+        objectId = try reader.decode(String.self, forKey: "objectId")
+        name = try reader.decode(String.self, forKey: "name")
+        externalId = try reader.decodeIfPresent(String.self, forKey: "externalId")
+        parentObjectId = try reader.decodeIfPresent(String.self, forKey: "parentObjectId")
+        isOn = try reader.decode(Bool.self, forKey: "isOn")
+        luminosity = try reader.decode(Double.self, forKey: "luminosity")
+        color = try reader.decode(String.self, forKey: "color")
+        floor = try reader.decode(Int.self, forKey: "floor")
+        tags = try reader.decode([String].self, forKey: "tags")
+    }
+
+    /// Writes the light's own members without `Codable`.
+    public func write(to writer: inout WireWriter) throws {
+        writer.encode(isOn, forKey: "isOn")
+        try writer.encode(luminosity, forKey: "luminosity")
+        writer.encode(color, forKey: "color")
+        writer.encode(floor, forKey: "floor")
+        writer.encode(tags, forKey: "tags")
+    }
+}
+
+/// ``Light`` decoded and encoded through `Codable`, as an application type is by default: the
+/// benchmarks of decoding and encoding compare the two.
+public struct CodableLight: CoatyObject {
+    /// `CoatyObject`.
+    public static let coreType = CoreType.coatyObject
+    /// `com.example.CodableLight`.
+    public static let objectType = "com.example.CodableLight"
+    /// The object id.
+    public var objectId: String
+    /// The name.
+    public var name: String
+    /// An external id.
+    public var externalId: String?
+    /// The parent object id.
+    public var parentObjectId: String?
+    /// Whether it is on.
+    public var isOn: Bool
+    /// How bright it is, 0…1.
+    public var luminosity: Double
+    /// Its colour, `#rrggbb`.
+    public var color: String
+    /// The floor it is on.
+    public var floor: Int
+    /// Tags.
+    public var tags: [String]
+    /// Every other member (`installedAt`).
+    @CustomFields public var custom: JSONObject
 }

@@ -42,7 +42,10 @@ enum Codec {
         let sensorBytes = Fixtures.sensorBytes
         let lightData = Data(lightBytes)
         let sensorData = Data(sensorBytes)
+        let codableBytes = Fixtures.codableLightBytes
         let decodedLight = try registry.decodeObject(JSONValue(parsing: lightBytes))
+        let decodedCodableLight = try registry.decodeObject(JSONValue(parsing: codableBytes))
+        precondition(decodedCodableLight is CodableLight, "the chain picked the wrong type")
         let decodedSensor = try registry.decodeObject(JSONValue(parsing: sensorBytes))
         precondition(decodedLight is Light && decodedSensor is BaseObject, "the chain picked the wrong types")
         let sensorRoundTrip = try JSONValue.object(decodedSensor.jsonObject()).serializedString()
@@ -66,7 +69,15 @@ enum Codec {
         let section = "B3 decode and encode"
         let comparisons = [
             Comparison(
-                section: section, title: "decode a registered type (\(size) bytes: parse + chain)",
+                section: section, title: "decode a registered type, Codable (\(size) bytes: parse + chain)",
+                ours: Benchmark("ours") {
+                    sink &+= try registry.decodeObject(JSONValue(parsing: codableBytes)).objectId.utf8.count
+                },
+                baseline: Benchmark("JSONSerialization") {
+                    sink &+= (try JSONSerialization.jsonObject(with: lightData) as? NSDictionary)?.count ?? 0
+                }, baselineName: "JSONSerialization.jsonObject", target: .ratioAtLeast(1)),
+            Comparison(
+                section: section, title: "decode a registered type, WireCodable (\(size) bytes: parse + chain)",
                 ours: Benchmark("ours") {
                     sink &+= try registry.decodeObject(JSONValue(parsing: lightBytes)).objectId.utf8.count
                 },
@@ -82,7 +93,14 @@ enum Codec {
                     sink &+= (try JSONSerialization.jsonObject(with: sensorData) as? NSDictionary)?.count ?? 0
                 }, baselineName: "JSONSerialization.jsonObject", target: .ratioAtLeast(1)),
             Comparison(
-                section: section, title: "encode a registered type (to bytes)",
+                section: section, title: "encode a registered type, Codable (to bytes)",
+                ours: Benchmark("ours") {
+                    sink &+= JSONValue.object(try decodedCodableLight.jsonObject()).serialized().count
+                },
+                baseline: Benchmark("JSONEncoder") { sink &+= try jsonEncoder.encode(plainLight).count },
+                baselineName: "JSONEncoder, Codable struct", target: .ratioAtLeast(1)),
+            Comparison(
+                section: section, title: "encode a registered type, WireCodable (to bytes)",
                 ours: Benchmark("ours") { sink &+= JSONValue.object(try decodedLight.jsonObject()).serialized().count },
                 baseline: Benchmark("JSONEncoder") { sink &+= try jsonEncoder.encode(plainLight).count },
                 baselineName: "JSONEncoder, Codable struct", target: .ratioAtLeast(1)),
@@ -180,8 +198,20 @@ enum Codec {
                 let event = try Advertise(json: Advertise.parsePayload(payload), registry: registry)
                 sink &+= (event.object as? Light)?.floor ?? 0
             }
+        case "encode-codable", "decode-codable":
+            let registry = LightFixture.registryWithCodableLight()
+            let codable = try registry.decodeObject(JSONValue(parsing: LightFixture.codableBytes))
+            let payload = try Advertise(object: codable).payload()
+            for _ in 0..<count {
+                if path == "encode-codable" {
+                    sink &+= try Advertise(object: codable).payload().count
+                } else {
+                    let event = try Advertise(json: Advertise.parsePayload(payload), registry: registry)
+                    sink &+= (event.object as? CodableLight)?.floor ?? 0
+                }
+            }
         default:
-            fatalError("loop takes encode, publications, decode or parse, not '\(path)'")
+            fatalError("loop takes encode, publications, decode, encode-codable, decode-codable or parse, not '\(path)'")
         }
         print(path, count, sink)
     }

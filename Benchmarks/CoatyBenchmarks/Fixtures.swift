@@ -25,8 +25,16 @@ enum Fixtures {
     static let lightBytes = Array(lightText.utf8)
     static let sensorBytes = Array(sensorText.utf8)
 
-    static func registry() -> ObjectTypeRegistry { LightFixture.registry() }
+    static let codableLightBytes = LightFixture.codableBytes
+
+    static func registry() -> ObjectTypeRegistry { LightFixture.registryWithCodableLight() }
     static func light() -> Light { LightFixture.light() }
+    static func codableLight() -> CodableLight {
+        guard let light = try? registry().decodeObject(JSONValue(parsing: codableLightBytes)) as? CodableLight else {
+            fatalError("the fixture does not decode as CodableLight")
+        }
+        return light
+    }
 
     /// A logger that drops everything: the benchmarks print their own results.
     static let quietLogger = Logger(label: "benchmark") { _ in SwiftLogNoOpLogHandler() }

@@ -5,9 +5,10 @@ import Foundation
 import Synchronization
 
 /// B1: Advertise throughput from one agent (a child process) to another (this process), which
-/// observes the object type and gets each object decoded as ``Light``; against the C pub→sub
-/// baseline sending the same MQTT messages (two per Advertise: on `ADV:CoatyObject`, which nobody
-/// observes, and on `ADV::com.example.Light`).
+/// observes the object type and gets each object decoded as ``Light`` (a `WireCodable` type), or
+/// as ``CodableLight`` (the same through `Codable`); against the C pub→sub baseline sending the
+/// same MQTT messages (two per Advertise: on `ADV:CoatyObject`, which nobody observes, and on
+/// `ADV::com.example.Light`).
 enum Throughput {
     struct Outcome {
         var rate: Double
@@ -38,13 +39,29 @@ enum Throughput {
         }
     }
 
+    /// One row of B1: where the consumer runs, and whether the light is the `Codable` one.
+    struct Variant: Hashable {
+        var consumer: Consumer
+        var codable = false
+
+        var label: String {
+            (codable ? "decoded as CodableLight (Codable)" : "decoded as Light (WireCodable)") + consumer.label
+        }
+
+        /// The three rows at QoS 0, the two with `Light` at QoS 1.
+        static func all(_ qos: Agent.QualityOfService) -> [Variant] {
+            let wire = Consumer.allCases.map { Variant(consumer: $0) }
+            return qos == .atMostOnce ? wire + [Variant(consumer: .agentExecutor, codable: true)] : wire
+        }
+    }
+
     static func run(_ settings: Settings, report: Report) async throws {
         let payloadSize = try Advertise(object: Fixtures.light()).payload().count
         for qos in [Agent.QualityOfService.atMostOnce, .atLeastOnce] {
             let count = qos == .atMostOnce ? settings.throughputCount : settings.throughputCount / 3
             var baseline: [Double] = []
             var cCPU: [(publisher: Double, subscriber: Double)] = []
-            var outcomes: [Consumer: [Outcome]] = [:]
+            var outcomes: [Variant: [Outcome]] = [:]
             var losses: [String] = []
             for _ in 0..<settings.repeats {
                 let c = try await runBaseline(
@@ -54,9 +71,9 @@ enum Throughput {
                 baseline.append(c["rate"] ?? .nan)
                 cCPU.append((c["publisher_cpu_us"] ?? .nan, c["subscriber_cpu_us"] ?? .nan))
                 if Int(c["received"] ?? 0) != count { losses.append("C baseline received \(Int(c["received"] ?? 0)) of \(count)") }
-                for consumer in Consumer.allCases {
-                    let outcome = try await measure(broker: settings.defaultBroker.url, count: count, qos: qos, consumer: consumer)
-                    outcomes[consumer, default: []].append(outcome)
+                for variant in Variant.all(qos) {
+                    let outcome = try await measure(broker: settings.defaultBroker.url, count: count, qos: qos, variant: variant)
+                    outcomes[variant, default: []].append(outcome)
                     if outcome.received != count || outcome.decodedAsLight != count || outcome.droppedByAgent != 0 {
                         losses.append(
                             "received \(outcome.received) of \(count), \(outcome.decodedAsLight) as Light, \(outcome.droppedByAgent) dropped")
@@ -66,12 +83,12 @@ enum Throughput {
             let cNote =
                 "C: publisher \(Report.format(Samples(cCPU.map(\.publisher)).median)) µs, "
                 + "subscriber \(Report.format(Samples(cCPU.map(\.subscriber)).median)) µs"
-            for consumer in Consumer.allCases {
-                let runs = outcomes[consumer] ?? []
+            for variant in Variant.all(qos) {
+                let runs = outcomes[variant] ?? []
                 report.add(
                     Figure(
                         section: "B1 throughput",
-                        name: "Advertise of a \(payloadSize)-byte payload, QoS \(qos.rawValue), decoded as Light\(consumer.label)",
+                        name: "Advertise of a \(payloadSize)-byte payload, QoS \(qos.rawValue), \(variant.label)",
                         unit: "Advertise/s", ours: runs.map(\.rate), baseline: baseline,
                         baselineName: "C pub→sub, 2 MQTT messages per Advertise", target: .ratioAtLeast(0.8),
                         note: (losses.isEmpty ? "\(count) per run, none lost" : "LOSS: \(losses.joined(separator: "; "))")
@@ -86,14 +103,18 @@ enum Throughput {
 
     /// One run: a publisher child advertises `count` lights as fast as it can; this process counts them.
     static func measure(
-        broker: String, count: Int, qos: Agent.QualityOfService, consumer placement: Consumer
+        broker: String, count: Int, qos: Agent.QualityOfService, variant: Variant
     ) async throws -> Outcome {
+        let placement = variant.consumer
+        let objectType = variant.codable ? CodableLight.objectType : Light.objectType
         let subscriber = try await RunningAgent.start("B1 subscriber", broker: broker, qos: qos) {
             $0.inboundBufferSize = 2 * count + 1000
             $0.observerBufferSize = count + 1000
         }
-        let events = try await subscriber.agent.observeAdvertise(objectType: Light.objectType)
-        let peer = try ChildProcess.peer("advertise", ["--broker", broker, "--count", "\(count)", "--qos", "\(qos.rawValue)"])
+        let events = try await subscriber.agent.observeAdvertise(objectType: objectType)
+        let peer = try ChildProcess.peer(
+            "advertise",
+            ["--broker", broker, "--count", "\(count)", "--qos", "\(qos.rawValue)"] + (variant.codable ? ["--codable", "true"] : []))
         _ = try await peer.expect("ready")
 
         let clock = ContinuousClock()
@@ -103,7 +124,7 @@ enum Throughput {
             var lights = 0
             for await event in events {
                 received += 1
-                if event.event.object is Light { lights += 1 }
+                if event.event.object is Light || event.event.object is CodableLight { lights += 1 }
                 progress.record(received, at: clock.now)
                 if received == count { break }
             }
@@ -128,10 +149,10 @@ enum Throughput {
             publisherCPU: cpu[0], subscriberCPU: cpu[1], subscriberSwitches: switches)
     }
 
-    /// The publisher child: advertises `count` lights when told "go".
-    static func publisherPeer(broker: String, count: Int, qos: Agent.QualityOfService) async throws {
+    /// The publisher child: advertises `count` lights (``CodableLight``s when `codable`) when told "go".
+    static func publisherPeer(broker: String, count: Int, qos: Agent.QualityOfService, codable: Bool) async throws {
         let running = try await RunningAgent.start("B1 publisher", broker: broker, qos: qos)
-        let light = Fixtures.light()
+        let light: any CoatyObject = codable ? Fixtures.codableLight() : Fixtures.light()
         tell("ready")
         _ = await readStdinLine()
         for _ in 0..<count { try running.agent.advertise(light) }

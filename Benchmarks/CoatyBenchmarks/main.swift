@@ -129,7 +129,8 @@ case "peer":
     case "advertise":
         blockingMain {
             try await Throughput.publisherPeer(
-                broker: broker, count: Int(option("--count", in: arguments) ?? "") ?? 100_000, qos: qos)
+                broker: broker, count: Int(option("--count", in: arguments) ?? "") ?? 100_000, qos: qos,
+                codable: option("--codable", in: arguments) == "true")
         }
     case "respond":
         blockingMain {

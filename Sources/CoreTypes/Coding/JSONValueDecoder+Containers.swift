@@ -54,7 +54,7 @@ struct JSONValueKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
         guard let position = state.object.position(of: wireName(key), hint: state.next) else { return nil }
         state.next = position + 1
         if state.tracks { state.decoder.accessedTopLevelMembers?[position] = true }
-        return state.object[position].value
+        return state.object.storage[position].value
     }
 
     @inline(__always)

@@ -49,6 +49,10 @@ public protocol CoatyObject: Codable, Sendable {
     var isDeactivated: Bool? { get }
     /// Every member of the wire object that this Swift type does not declare, in wire order.
     var custom: JSONObject { get set }
+
+    /// The wire form of this object, as events send it. The default encodes the type with
+    /// `Codable`; the core types and ``WireCodable`` types write their members directly.
+    func jsonObject() throws -> JSONObject
 }
 
 extension CoatyObject {

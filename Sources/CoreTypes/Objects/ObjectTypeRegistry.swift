@@ -96,8 +96,21 @@ public struct ObjectTypeRegistry: Sendable {
                     "object type '\(objectType)' is already registered for \(existing.type); cannot register \(T.self) too"
             )
         }
-        entries[objectType] = Entry(type: T.self) { object, context, registry throws(ObjectDecodingError) in
-            try registry.decodeRegistered(T.self, from: object, context: context)
+        if let wireType = T.self as? any WireCodable.Type {
+            entries[objectType] = Entry(type: T.self, decode: Self.wireDecoder(wireType))
+        } else {
+            entries[objectType] = Entry(type: T.self) { object, context, registry throws(ObjectDecodingError) in
+                try registry.decodeRegistered(T.self, from: object, context: context)
+            }
+        }
+    }
+
+    /// The decoder of a registered ``WireCodable`` type, chosen once when it is registered.
+    private static func wireDecoder<T: WireCodable>(_ type: T.Type)
+        -> @Sendable (JSONObject, WireContext, ObjectTypeRegistry) throws(ObjectDecodingError) -> any CoatyObject
+    {
+        { object, context, registry throws(ObjectDecodingError) in
+            try registry.decodeWire(T.self, from: object, context: context)
         }
     }
 
@@ -135,10 +148,13 @@ public struct ObjectTypeRegistry: Sendable {
             guard let result = decoded as? T else { throw context.error(nil, "internal: \(core) is not \(T.self)") }
             return result
         }
-        guard let objectType = context.objectType, entries[objectType]?.type == T.self else {
+        guard let objectType = context.objectType, let entry = entries[objectType], entry.type == T.self else {
             throw context.error("objectType", "is not the object type registered for \(T.self) ('\(T.objectType)')")
         }
-        return try decodeRegistered(T.self, from: json, context: context)
+        guard let result = try entry.decode(json, context, self) as? T else {
+            throw context.error(nil, "internal: the decoder registered for \(T.self) made another type")
+        }
+        return result
     }
 
     /// Decodes a Coaty object nested in another one (``Snapshot/object``) through the chain.

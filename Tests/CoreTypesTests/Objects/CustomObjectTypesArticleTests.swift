@@ -79,11 +79,56 @@ import Testing
         #expect(battery?.level == 1)
     }
 
+    /// The article's ``Light`` with the section "Skip Codable for the types you send most".
+    struct WireLight: CoatyObject {
+        static let coreType = CoreType.coatyObject
+        static let objectType = "com.example.WireLight"
+        var objectId = ObjectID.make()
+        var name: String
+        var isOn: Bool
+        var luminosity: Double?
+        @CustomFields var custom: JSONObject
+    }
+
+    @Test func wireCodableLightMatchesTheCodableOne() throws {
+        var registry = ObjectTypeRegistry()
+        try registry.register(Light.self)
+        try registry.register(WireLight.self)
+        registry.freeze()
+        let members = #""coreType":"CoatyObject","objectId":"l1","name":"Lamp","isOn":true,"luminosity":0.5,"color":"red"}"#
+        let codable = try #require(
+            try registry.decodeObject(JSONValue(parsing: #"{"objectType":"com.example.Light","# + members)) as? Light)
+        let wire = try #require(
+            try registry.decodeObject(JSONValue(parsing: #"{"objectType":"com.example.WireLight","# + members))
+                as? WireLight)
+        #expect(wire.name == codable.name && wire.isOn == codable.isOn && wire.luminosity == codable.luminosity)
+        #expect(wire.custom == codable.custom)
+        var written = try wire.jsonObject()
+        var expected = try codable.jsonObject()
+        written["objectType"] = nil
+        expected["objectType"] = nil
+        #expect(written == expected)
+    }
+
     @Test func pascalCaseMeter() throws {
         let meter = Meter(objectId: "m", name: "M", serialNumber: "SN-1")
         #expect(
             JSONValue.object(try meter.jsonObject()).serializedString()
                 == #"{"objectId":"m","objectType":"com.example.Meter","coreType":"CoatyObject","name":"M","SerialNumber":"SN-1"}"#
         )
+    }
+}
+
+extension CustomObjectTypesArticleTests.WireLight: WireCodable {
+    init(wire reader: inout WireReader) throws(ObjectDecodingError) {
+        objectId = try reader.decode(String.self, forKey: "objectId")
+        name = try reader.decode(String.self, forKey: "name")
+        isOn = try reader.decode(Bool.self, forKey: "isOn")
+        luminosity = try reader.decodeIfPresent(Double.self, forKey: "luminosity")
+    }
+
+    func write(to writer: inout WireWriter) throws {
+        writer.encode(isOn, forKey: "isOn")
+        try writer.encodeIfPresent(luminosity, forKey: "luminosity")
     }
 }

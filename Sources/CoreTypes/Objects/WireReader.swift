@@ -1,0 +1,231 @@
+/// The members of an incoming Coaty object, read by a ``WireCodable`` type's `init(wire:)`.
+///
+/// Values convert as ``JSONValueDecoder`` converts them (an `Int` accepts `2` and `2.0` but not
+/// `2.5`, a `Double` any number), with the rules of coaty-js for the object's own members: a
+/// required member must be present and not `null`, and `decodeIfPresent` reads an absent member
+/// and a `null` one as `nil`. Errors are ``ObjectDecodingError``s naming the object type, the core
+/// type and the member (`tags.1` for an element), as for any other object that fails to decode.
+///
+/// The reader remembers which members were read; the registry hands the others to
+/// ``CoatyObject/custom`` once `init(wire:)` returns.
+public struct WireReader {
+    /// The whole incoming object, every member included.
+    public let object: JSONObject
+    let context: WireContext
+    private var read: BitSet
+    /// Where the next member is looked for first: types usually read in the order they write.
+    private var next = 0
+
+    init(_ object: JSONObject, context: WireContext) {
+        self.object = object
+        self.context = context
+        self.read = BitSet(count: object.count)
+    }
+
+    /// Whether the object has a member named `key` (its value may be `null`). It does not count as
+    /// reading the member.
+    public func contains(_ key: String) -> Bool {
+        object.position(of: key) != nil
+    }
+
+    // MARK: - Required members
+
+    /// Reads a string member.
+    ///
+    /// - Throws: ``ObjectDecodingError`` when the member is missing, `null`, or not a string.
+    public mutating func decode(_ type: String.Type, forKey key: String) throws(ObjectDecodingError) -> String {
+        try Wire.string(require(key), key, context)
+    }
+
+    /// Reads a boolean member.
+    ///
+    /// - Throws: ``ObjectDecodingError`` when the member is missing, `null`, or not a boolean.
+    public mutating func decode(_ type: Bool.Type, forKey key: String) throws(ObjectDecodingError) -> Bool {
+        try Wire.bool(require(key), key, context)
+    }
+
+    /// Reads a number member as a `Double`.
+    ///
+    /// - Throws: ``ObjectDecodingError`` when the member is missing, `null`, or not a number.
+    public mutating func decode(_ type: Double.Type, forKey key: String) throws(ObjectDecodingError) -> Double {
+        try Wire.number(require(key), key, context)
+    }
+
+    /// Reads a number member as an `Int`: an integer, or a double that is one (`2.0`).
+    ///
+    /// - Throws: ``ObjectDecodingError`` when the member is missing, `null`, not a number, or not
+    ///   an integer that fits `Int`.
+    public mutating func decode(_ type: Int.Type, forKey key: String) throws(ObjectDecodingError) -> Int {
+        try Self.int(require(key), key, context)
+    }
+
+    /// Reads an array of strings.
+    ///
+    /// - Throws: ``ObjectDecodingError`` when the member is missing, `null`, not an array, or
+    ///   has an element that is not a string (naming it, `tags.1`).
+    public mutating func decode(_ type: [String].Type, forKey key: String) throws(ObjectDecodingError) -> [String] {
+        try Self.strings(require(key), key, context)
+    }
+
+    /// Reads a member as it is, whatever its JSON type.
+    ///
+    /// - Throws: ``ObjectDecodingError`` when the member is missing (`null` is a value here).
+    public mutating func decode(_ type: JSONValue.Type, forKey key: String) throws(ObjectDecodingError) -> JSONValue {
+        guard let value = take(key) else { throw context.missing(key) }
+        return value
+    }
+
+    /// Reads an object member as it is.
+    ///
+    /// - Throws: ``ObjectDecodingError`` when the member is missing, `null`, or not an object.
+    public mutating func decode(_ type: JSONObject.Type, forKey key: String) throws(ObjectDecodingError) -> JSONObject {
+        try Wire.object(require(key), key, context)
+    }
+
+    /// Reads a member of any `Decodable` type with ``JSONValueDecoder``: for the members that
+    /// have no method of their own (a nested struct, an enumeration, `[Int]`).
+    ///
+    /// - Throws: ``ObjectDecodingError`` when the member is missing or `null`, or naming the part
+    ///   of it that does not decode (`battery.level`).
+    public mutating func decode<T: Decodable>(_ type: T.Type, forKey key: String) throws(ObjectDecodingError) -> T {
+        try nested(type, require(key), key)
+    }
+
+    // MARK: - Optional members
+
+    /// Reads a string member, or `nil` when it is absent or `null`.
+    ///
+    /// - Throws: ``ObjectDecodingError`` when the member is present but not a string.
+    public mutating func decodeIfPresent(_ type: String.Type, forKey key: String) throws(ObjectDecodingError)
+        -> String?
+    {
+        guard let value = takeUnlessNull(key) else { return nil }
+        return try Wire.string(value, key, context)
+    }
+
+    /// Reads a boolean member, or `nil` when it is absent or `null`.
+    ///
+    /// - Throws: ``ObjectDecodingError`` when the member is present but not a boolean.
+    public mutating func decodeIfPresent(_ type: Bool.Type, forKey key: String) throws(ObjectDecodingError) -> Bool? {
+        guard let value = takeUnlessNull(key) else { return nil }
+        return try Wire.bool(value, key, context)
+    }
+
+    /// Reads a number member as a `Double`, or `nil` when it is absent or `null`.
+    ///
+    /// - Throws: ``ObjectDecodingError`` when the member is present but not a number.
+    public mutating func decodeIfPresent(_ type: Double.Type, forKey key: String) throws(ObjectDecodingError)
+        -> Double?
+    {
+        guard let value = takeUnlessNull(key) else { return nil }
+        return try Wire.number(value, key, context)
+    }
+
+    /// Reads a number member as an `Int`, or `nil` when it is absent or `null`.
+    ///
+    /// - Throws: ``ObjectDecodingError`` when the member is present but not an integer that fits `Int`.
+    public mutating func decodeIfPresent(_ type: Int.Type, forKey key: String) throws(ObjectDecodingError) -> Int? {
+        guard let value = takeUnlessNull(key) else { return nil }
+        return try Self.int(value, key, context)
+    }
+
+    /// Reads an array of strings, or `nil` when it is absent or `null`.
+    ///
+    /// - Throws: ``ObjectDecodingError`` when the member is present but not an array of strings.
+    public mutating func decodeIfPresent(_ type: [String].Type, forKey key: String) throws(ObjectDecodingError)
+        -> [String]?
+    {
+        guard let value = takeUnlessNull(key) else { return nil }
+        return try Self.strings(value, key, context)
+    }
+
+    /// Reads an object member as it is, or `nil` when it is absent or `null`.
+    ///
+    /// - Throws: ``ObjectDecodingError`` when the member is present but not an object.
+    public mutating func decodeIfPresent(_ type: JSONObject.Type, forKey key: String) throws(ObjectDecodingError)
+        -> JSONObject?
+    {
+        guard let value = takeUnlessNull(key) else { return nil }
+        return try Wire.object(value, key, context)
+    }
+
+    /// Reads a member of any `Decodable` type with ``JSONValueDecoder``, or `nil` when it is
+    /// absent or `null`.
+    ///
+    /// - Throws: ``ObjectDecodingError`` naming the part of the member that does not decode.
+    public mutating func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: String) throws(ObjectDecodingError)
+        -> T?
+    {
+        guard let value = takeUnlessNull(key) else { return nil }
+        return try nested(type, value, key)
+    }
+
+    // MARK: - Bookkeeping
+
+    /// The members that were not read, without `objectType` and `coreType` (which every type has):
+    /// what goes to ``CoatyObject/custom``.
+    func unreadMembers() -> JSONObject {
+        var custom = JSONObject()
+        for i in object.storage.indices where !read[i] {
+            let member = object.storage[i]
+            if let field = BaseFields.Field(member.key), field == .objectType || field == .coreType { continue }
+            custom.appendNew(member.key, member.value)
+        }
+        return custom
+    }
+
+    private mutating func take(_ key: String) -> JSONValue? {
+        guard let position = object.position(of: key, hint: next) else { return nil }
+        read[position] = true
+        next = position + 1
+        return object.storage[position].value
+    }
+
+    private mutating func takeUnlessNull(_ key: String) -> JSONValue? {
+        guard let value = take(key), !value.isNull else { return nil }
+        return value
+    }
+
+    private mutating func require(_ key: String) throws(ObjectDecodingError) -> JSONValue {
+        guard let value = take(key) else { throw context.missing(key) }
+        return value
+    }
+
+    private static func int(_ value: JSONValue, _ key: String, _ context: WireContext) throws(ObjectDecodingError)
+        -> Int
+    {
+        guard value.isNumber else { throw Wire.mismatch(value, "an integer", key, context) }
+        guard let int = value.intValue else {
+            throw context.error(key, "must be an integer that fits 64 bits, found \(value.serializedString())")
+        }
+        return int
+    }
+
+    private static func strings(_ value: JSONValue, _ key: String, _ context: WireContext) throws(ObjectDecodingError)
+        -> [String]
+    {
+        guard case .array(let elements) = value else { throw Wire.mismatch(value, "an array of strings", key, context) }
+        var strings: [String] = []
+        strings.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            guard case .string(let string) = element else {
+                throw context.error(key + "." + String(index), "must be a string, found \(Wire.describe(element))")
+            }
+            strings.append(string)
+        }
+        return strings
+    }
+
+    private func nested<T: Decodable>(_ type: T.Type, _ value: JSONValue, _ key: String) throws(ObjectDecodingError)
+        -> T
+    {
+        do {
+            return try JSONValueDecoder().decode(type, from: value)
+        } catch let error as DecodingError {
+            let inner = ObjectTypeRegistry.objectError(error, context: context.nested(key))
+            throw context.error(key + (inner.field.map { "." + $0 } ?? ""), inner.reason)
+        } catch {
+            throw context.error(key, "does not decode as \(T.self): \(error)")
+        }
+    }
+}
