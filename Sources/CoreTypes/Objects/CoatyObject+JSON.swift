@@ -10,11 +10,6 @@ extension CoatyObject {
     ///
     /// - Throws: `EncodingError` when an application type fails to encode (for example a NaN).
     public func jsonObject() throws -> JSONObject {
-        // Casting a value to an existential costs the runtime about 800 instructions, most of them
-        // in failing for application types; asking the metatype first, about 300.
-        if Self.self is any CoreObject.Type, let core = self as? any CoreObject {
-            return try core.wireObject()
-        }
         let strategy = (Self.self as? any WireKeyNaming.Type)?.wireKeyStrategy ?? .useDefaultKeys
         let encoder = JSONValueEncoding(keyStrategy: strategy, keepsBaseFieldNames: true)
         let encoded = try encoder.encodeRoot(self)

@@ -19,12 +19,7 @@ extension ObjectTypeRegistry {
             throw context.error(nil, "\(T.self) failed to decode: \(error)")
         }
         guard let accessed = decoder.accessedTopLevelMembers else { return object }
-        var custom = JSONObject()
-        for i in json.indices where !accessed[i] {
-            let key = json[i].key
-            if key == "objectType" || key == "coreType" { continue }
-            custom.appendNew(key, json[i].value)
-        }
+        let custom = json.unreadMembers(accessed)
         if !custom.isEmpty { object.custom = custom }
         return object
     }
@@ -37,7 +32,7 @@ extension ObjectTypeRegistry {
         try validateShape(json, as: T.coreType, context: context)
         var reader = WireReader(json, context: context)
         var object = try T(wire: &reader)
-        let custom = reader.unreadMembers()
+        let custom = json.unreadMembers(reader.read)
         if !custom.isEmpty { object.custom = custom }
         return object
     }
@@ -77,5 +72,19 @@ extension ObjectTypeRegistry {
         return ObjectDecodingError(
             objectType: context.objectType, coreType: context.coreType, field: field.isEmpty ? nil : field,
             reason: reason)
+    }
+}
+
+extension JSONObject {
+    /// The members whose positions `read` does not mark, without `objectType` and `coreType`
+    /// (which every type has): a registered type's ``CoatyObject/custom``.
+    func unreadMembers(_ read: BitSet) -> JSONObject {
+        var custom = JSONObject()
+        for i in storage.indices where !read[i] {
+            let member = storage[i]
+            if let field = BaseFields.Field(member.key), field == .objectType || field == .coreType { continue }
+            custom.appendNew(member.key, member.value)
+        }
+        return custom
     }
 }

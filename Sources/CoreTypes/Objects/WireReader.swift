@@ -12,7 +12,8 @@ public struct WireReader {
     /// The whole incoming object, every member included.
     public let object: JSONObject
     let context: WireContext
-    private var read: BitSet
+    /// The positions of the members read so far.
+    private(set) var read: BitSet
     /// Where the next member is looked for first: types usually read in the order they write.
     private var next = 0
 
@@ -56,7 +57,7 @@ public struct WireReader {
     /// - Throws: ``ObjectDecodingError`` when the member is missing, `null`, not a number, or not
     ///   an integer that fits `Int`.
     public mutating func decode(_ type: Int.Type, forKey key: String) throws(ObjectDecodingError) -> Int {
-        try Self.int(require(key), key, context)
+        try Wire.integer(require(key), key, context)
     }
 
     /// Reads an array of strings.
@@ -64,7 +65,7 @@ public struct WireReader {
     /// - Throws: ``ObjectDecodingError`` when the member is missing, `null`, not an array, or
     ///   has an element that is not a string (naming it, `tags.1`).
     public mutating func decode(_ type: [String].Type, forKey key: String) throws(ObjectDecodingError) -> [String] {
-        try Self.strings(require(key), key, context)
+        try Wire.stringArray(require(key), key, context, allowsEmpty: true)
     }
 
     /// Reads a member as it is, whatever its JSON type.
@@ -126,7 +127,7 @@ public struct WireReader {
     /// - Throws: ``ObjectDecodingError`` when the member is present but not an integer that fits `Int`.
     public mutating func decodeIfPresent(_ type: Int.Type, forKey key: String) throws(ObjectDecodingError) -> Int? {
         guard let value = takeUnlessNull(key) else { return nil }
-        return try Self.int(value, key, context)
+        return try Wire.integer(value, key, context)
     }
 
     /// Reads an array of strings, or `nil` when it is absent or `null`.
@@ -136,7 +137,7 @@ public struct WireReader {
         -> [String]?
     {
         guard let value = takeUnlessNull(key) else { return nil }
-        return try Self.strings(value, key, context)
+        return try Wire.stringArray(value, key, context, allowsEmpty: true)
     }
 
     /// Reads an object member as it is, or `nil` when it is absent or `null`.
@@ -162,18 +163,6 @@ public struct WireReader {
 
     // MARK: - Bookkeeping
 
-    /// The members that were not read, without `objectType` and `coreType` (which every type has):
-    /// what goes to ``CoatyObject/custom``.
-    func unreadMembers() -> JSONObject {
-        var custom = JSONObject()
-        for i in object.storage.indices where !read[i] {
-            let member = object.storage[i]
-            if let field = BaseFields.Field(member.key), field == .objectType || field == .coreType { continue }
-            custom.appendNew(member.key, member.value)
-        }
-        return custom
-    }
-
     private mutating func take(_ key: String) -> JSONValue? {
         guard let position = object.position(of: key, hint: next) else { return nil }
         read[position] = true
@@ -191,38 +180,13 @@ public struct WireReader {
         return value
     }
 
-    private static func int(_ value: JSONValue, _ key: String, _ context: WireContext) throws(ObjectDecodingError)
-        -> Int
-    {
-        guard value.isNumber else { throw Wire.mismatch(value, "an integer", key, context) }
-        guard let int = value.intValue else {
-            throw context.error(key, "must be an integer that fits 64 bits, found \(value.serializedString())")
-        }
-        return int
-    }
-
-    private static func strings(_ value: JSONValue, _ key: String, _ context: WireContext) throws(ObjectDecodingError)
-        -> [String]
-    {
-        guard case .array(let elements) = value else { throw Wire.mismatch(value, "an array of strings", key, context) }
-        var strings: [String] = []
-        strings.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
-            guard case .string(let string) = element else {
-                throw context.error(key + "." + String(index), "must be a string, found \(Wire.describe(element))")
-            }
-            strings.append(string)
-        }
-        return strings
-    }
-
     private func nested<T: Decodable>(_ type: T.Type, _ value: JSONValue, _ key: String) throws(ObjectDecodingError)
         -> T
     {
         do {
             return try JSONValueDecoder().decode(type, from: value)
         } catch let error as DecodingError {
-            let inner = ObjectTypeRegistry.objectError(error, context: context.nested(key))
+            let inner = ObjectTypeRegistry.objectError(error, context: context)
             throw context.error(key + (inner.field.map { "." + $0 } ?? ""), inner.reason)
         } catch {
             throw context.error(key, "does not decode as \(T.self): \(error)")

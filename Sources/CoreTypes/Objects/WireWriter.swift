@@ -11,16 +11,8 @@ public struct WireWriter {
     private let headCount: Int
 
     init(_ source: some CoatyObject) {
-        var head = JSONObject(capacity: 16)
-        head.appendNew("objectId", .string(source.objectId))
-        head.appendNew("objectType", .string(source.objectType))
-        head.appendNew("coreType", .string(source.coreType.rawValue))
-        head.appendNew("name", .string(source.name))
-        BaseFields.appendOptional(
-            externalId: source.externalId, parentObjectId: source.parentObjectId, locationId: source.locationId,
-            isDeactivated: source.isDeactivated, to: &head)
-        object = head
-        headCount = head.count
+        object = source.baseHead(capacity: 16)
+        headCount = object.count
     }
 
     /// Writes a string member.
@@ -116,22 +108,19 @@ public struct WireWriter {
         return object
     }
 
-    /// Appends `key` with `value`, or replaces the value of a key already written. Only base
-    /// fields and the keys written after them can be there, so only those are compared.
+    /// Appends `key` with `value`, or replaces the value of a key already written. A key that is
+    /// not a base field can only be among those written after the base fields, so a small object
+    /// compares it with those alone; a large one has an index to look it up.
     private mutating func set(_ key: String, _ value: JSONValue) {
-        if BaseFields.Field(key) == nil {
-            var i = headCount
-            while i < object.storage.count {
-                if object.storage[i].key.hasSameUTF8(as: key) {
-                    object.storage[i].value = value
-                    return
-                }
-                i += 1
-            }
-            object.appendNew(key, value)
-        } else {
+        guard BaseFields.Field(key) == nil, object.count <= JSONObject.indexThreshold else {
             object.updateValue(value, forKey: key)
+            return
         }
+        for i in headCount..<object.storage.count where object.storage[i].key.hasSameUTF8(as: key) {
+            object.storage[i].value = value
+            return
+        }
+        object.appendNew(key, value)
     }
 
     private static func notFinite(_ value: Double, _ key: String) -> EncodingError {

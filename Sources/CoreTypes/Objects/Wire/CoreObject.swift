@@ -10,8 +10,17 @@ protocol CoreObject: CoatyObject {
 }
 
 extension CoreObject {
+    /// The wire form, written by the core type itself (this is the witness of
+    /// ``CoatyObject/jsonObject()`` for every core type, so no cast picks it at run time).
+    public func jsonObject() throws -> JSONObject {
+        try wireObject()
+    }
+}
+
+extension CoatyObject {
     /// A new object holding the base fields in the canonical order (`objectId`, `objectType`,
-    /// `coreType`, `name`, then the optional ones that are set), with room for `capacity` members.
+    /// `coreType`, `name`, then the optional ones that are set), with room for `capacity` members:
+    /// how the core types and ``WireWriter`` begin an object.
     func baseHead(capacity: Int) -> JSONObject {
         var head = JSONObject(capacity: capacity)
         head.appendNew("objectId", .string(objectId))
@@ -23,7 +32,9 @@ extension CoreObject {
             isDeactivated: isDeactivated, to: &head)
         return head
     }
+}
 
+extension CoreObject {
     /// Decodes `decoder`'s JSON object as this core type (shared by the core types' `Codable` conformances).
     static func decodeCore(from decoder: any Decoder) throws -> Self {
         let object = try decoder.singleValueContainer().decode(JSONObject.self)

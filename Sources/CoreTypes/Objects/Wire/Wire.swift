@@ -47,23 +47,34 @@ enum Wire {
         return array
     }
 
-    /// An array of non-empty strings (coaty-js `CoreTypes.isStringArray`).
+    /// An array of non-empty strings (coaty-js `CoreTypes.isStringArray`), or of any strings when
+    /// `allowsEmpty`.
     static func stringArray(
-        _ value: JSONValue, _ key: String, _ context: WireContext
+        _ value: JSONValue, _ key: String, _ context: WireContext, allowsEmpty: Bool = false
     ) throws(ObjectDecodingError) -> [String] {
+        let expected = allowsEmpty ? "a string" : "a non-empty string"
         guard case .array(let elements) = value else {
-            throw mismatch(value, "an array of non-empty strings", key, context)
+            throw mismatch(value, allowsEmpty ? "an array of strings" : "an array of non-empty strings", key, context)
         }
         var strings: [String] = []
         strings.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            guard case .string(let string) = element, !string.isEmpty else {
-                throw context.error(
-                    key + "." + String(index), "must be a non-empty string, found \(describe(element))")
+            guard case .string(let string) = element, allowsEmpty || !string.isEmpty else {
+                throw context.error(key + "." + String(index), "must be \(expected), found \(describe(element))")
             }
             strings.append(string)
         }
         return strings
+    }
+
+    /// An integer that fits `Int`: a JSON integer, or a double that is one (`2.0`), as
+    /// ``JSONValueDecoder`` reads an `Int`.
+    static func integer(_ value: JSONValue, _ key: String, _ context: WireContext) throws(ObjectDecodingError) -> Int {
+        guard value.isNumber else { throw mismatch(value, "an integer", key, context) }
+        guard let int = value.intValue else {
+            throw context.error(key, "must be an integer that fits 64 bits, found \(value.serializedString())")
+        }
+        return int
     }
 
     /// An array whose elements are JSON objects, each read by `read`.
