@@ -95,21 +95,21 @@ final class Report {
     /// Sections whose baseline median lies more than ``disturbanceFactor`` away from the median of
     /// the same baseline (same name and unit, figures with a target) across the run's sections: the
     /// machine was busy with something else while that section ran, so its ratios say little.
-    /// Maps each such section to its baseline and the run's typical one.
-    func disturbedSections() -> [String: (baseline: Double, typical: Double)] {
-        var byBaseline: [String: [(section: String, median: Double)]] = [:]
+    /// Maps each such section to its baseline, the run's typical one, and their unit.
+    func disturbedSections() -> [String: (baseline: Double, typical: Double, unit: String)] {
+        var byBaseline: [String: [(section: String, median: Double, unit: String)]] = [:]
         // One baseline per section: its first figure's (the p50, for round trips).
         for figure in figures where figure.target != nil && !figure.baseline.isEmpty {
             let key = "\(figure.baselineName) in \(figure.unit)"
             guard !(byBaseline[key] ?? []).contains(where: { $0.section == figure.section }) else { continue }
-            byBaseline[key, default: []].append((figure.section, figure.baselineMedian))
+            byBaseline[key, default: []].append((figure.section, figure.baselineMedian, figure.unit))
         }
-        var disturbed: [String: (baseline: Double, typical: Double)] = [:]
+        var disturbed: [String: (baseline: Double, typical: Double, unit: String)] = [:]
         for sections in byBaseline.values where sections.count >= 3 {
             let typical = Samples(sections.map(\.median)).median
-            for (section, median) in sections
+            for (section, median, unit) in sections
             where median > typical * Self.disturbanceFactor || median * Self.disturbanceFactor < typical {
-                disturbed[section] = (median, typical)
+                disturbed[section] = (median, typical, unit)
             }
         }
         return disturbed
@@ -126,10 +126,10 @@ final class Report {
         for section in sections {
             lines.append("## \(section)")
             lines.append("")
-            if let (baseline, typical) = disturbed[section] {
+            if let (baseline, typical, unit) = disturbed[section] {
                 lines.append(
-                    "The baseline's median in this section, \(Report.format(baseline)), lies far from the "
-                        + "\(Report.format(typical)) it had in this run's other sections: something else used the "
+                    "The baseline's median in this section, \(Report.format(baseline)) \(unit), lies far from the "
+                        + "\(Report.format(typical)) \(unit) it had in this run's other sections: something else used the "
                         + "machine while this section ran, so its ratios say little either way and are not "
                         + "checked against the targets. Run it again (`scripts/benchmark.sh --only b2`).")
                 lines.append("")
