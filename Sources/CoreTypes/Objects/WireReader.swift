@@ -89,7 +89,7 @@ public struct WireReader {
     /// - Throws: ``ObjectDecodingError`` when the member is missing or `null`, or naming the part
     ///   of it that does not decode (`battery.level`).
     public mutating func decode<T: Decodable>(_ type: T.Type, forKey key: String) throws(ObjectDecodingError) -> T {
-        try nested(type, require(key), key)
+        try Self.nested(type, require(key), key, context)
     }
 
     // MARK: - Optional members
@@ -100,16 +100,14 @@ public struct WireReader {
     public mutating func decodeIfPresent(_ type: String.Type, forKey key: String) throws(ObjectDecodingError)
         -> String?
     {
-        guard let value = takeUnlessNull(key) else { return nil }
-        return try Wire.string(value, key, context)
+        try optional(key, Wire.string)
     }
 
     /// Reads a boolean member, or `nil` when it is absent or `null`.
     ///
     /// - Throws: ``ObjectDecodingError`` when the member is present but not a boolean.
     public mutating func decodeIfPresent(_ type: Bool.Type, forKey key: String) throws(ObjectDecodingError) -> Bool? {
-        guard let value = takeUnlessNull(key) else { return nil }
-        return try Wire.bool(value, key, context)
+        try optional(key, Wire.bool)
     }
 
     /// Reads a number member as a `Double`, or `nil` when it is absent or `null`.
@@ -118,16 +116,14 @@ public struct WireReader {
     public mutating func decodeIfPresent(_ type: Double.Type, forKey key: String) throws(ObjectDecodingError)
         -> Double?
     {
-        guard let value = takeUnlessNull(key) else { return nil }
-        return try Wire.number(value, key, context)
+        try optional(key, Wire.number)
     }
 
     /// Reads a number member as an `Int`, or `nil` when it is absent or `null`.
     ///
     /// - Throws: ``ObjectDecodingError`` when the member is present but not an integer that fits `Int`.
     public mutating func decodeIfPresent(_ type: Int.Type, forKey key: String) throws(ObjectDecodingError) -> Int? {
-        guard let value = takeUnlessNull(key) else { return nil }
-        return try Wire.integer(value, key, context)
+        try optional(key, Wire.integer)
     }
 
     /// Reads an array of strings, or `nil` when it is absent or `null`.
@@ -136,8 +132,9 @@ public struct WireReader {
     public mutating func decodeIfPresent(_ type: [String].Type, forKey key: String) throws(ObjectDecodingError)
         -> [String]?
     {
-        guard let value = takeUnlessNull(key) else { return nil }
-        return try Wire.stringArray(value, key, context, allowsEmpty: true)
+        try optional(key) { value, key, context throws(ObjectDecodingError) in
+            try Wire.stringArray(value, key, context, allowsEmpty: true)
+        }
     }
 
     /// Reads an object member as it is, or `nil` when it is absent or `null`.
@@ -146,8 +143,7 @@ public struct WireReader {
     public mutating func decodeIfPresent(_ type: JSONObject.Type, forKey key: String) throws(ObjectDecodingError)
         -> JSONObject?
     {
-        guard let value = takeUnlessNull(key) else { return nil }
-        return try Wire.object(value, key, context)
+        try optional(key, Wire.object)
     }
 
     /// Reads a member of any `Decodable` type with ``JSONValueDecoder``, or `nil` when it is
@@ -157,8 +153,7 @@ public struct WireReader {
     public mutating func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: String) throws(ObjectDecodingError)
         -> T?
     {
-        guard let value = takeUnlessNull(key) else { return nil }
-        return try nested(type, value, key)
+        try optional(key) { value, key, context throws(ObjectDecodingError) in try Self.nested(type, value, key, context) }
     }
 
     // MARK: - Bookkeeping
@@ -170,9 +165,12 @@ public struct WireReader {
         return object.storage[position].value
     }
 
-    private mutating func takeUnlessNull(_ key: String) -> JSONValue? {
+    /// Reads an optional member with `read`: `nil` when it is absent or `null`.
+    private mutating func optional<T>(
+        _ key: String, _ read: (JSONValue, String, WireContext) throws(ObjectDecodingError) -> T
+    ) throws(ObjectDecodingError) -> T? {
         guard let value = take(key), !value.isNull else { return nil }
-        return value
+        return try read(value, key, context)
     }
 
     private mutating func require(_ key: String) throws(ObjectDecodingError) -> JSONValue {
@@ -180,9 +178,9 @@ public struct WireReader {
         return value
     }
 
-    private func nested<T: Decodable>(_ type: T.Type, _ value: JSONValue, _ key: String) throws(ObjectDecodingError)
-        -> T
-    {
+    private static func nested<T: Decodable>(
+        _ type: T.Type, _ value: JSONValue, _ key: String, _ context: WireContext
+    ) throws(ObjectDecodingError) -> T {
         do {
             return try JSONValueDecoder().decode(type, from: value)
         } catch let error as DecodingError {
