@@ -39,14 +39,7 @@ public enum LightFixture {
 
     /// A frozen registry that knows ``Light``.
     public static func registry() -> ObjectTypeRegistry {
-        var registry = ObjectTypeRegistry()
-        do {
-            try registry.register(Light.self)
-        } catch {
-            fatalError("cannot register Light: \(error)")
-        }
-        registry.freeze()
-        return registry
+        frozenRegistry(knowing: [Light.self])
     }
 
     /// The text of ``CodableLight``: ``text`` with its object type.
@@ -57,23 +50,37 @@ public enum LightFixture {
 
     /// A frozen registry that knows ``Light`` and ``CodableLight``.
     public static func registryWithCodableLight() -> ObjectTypeRegistry {
+        frozenRegistry(knowing: [Light.self, CodableLight.self])
+    }
+
+    /// The light of ``text``, decoded through the registry.
+    public static func light() -> Light {
+        decoded(bytes, as: Light.self)
+    }
+
+    /// The light of ``codableText``, decoded through the registry.
+    public static func codableLight() -> CodableLight {
+        decoded(codableBytes, as: CodableLight.self)
+    }
+
+    private static func frozenRegistry(knowing types: [any CoatyObject.Type]) -> ObjectTypeRegistry {
         var registry = ObjectTypeRegistry()
-        do {
-            try registry.register(Light.self)
-            try registry.register(CodableLight.self)
-        } catch {
-            fatalError("cannot register the lights: \(error)")
+        for type in types {
+            do {
+                try registry.register(type)
+            } catch {
+                fatalError("cannot register \(type): \(error)")
+            }
         }
         registry.freeze()
         return registry
     }
 
-    /// The light of ``text``, decoded through the registry.
-    public static func light() -> Light {
-        guard let light = try? registry().decodeObject(JSONValue(parsing: bytes)) as? Light else {
-            fatalError("the fixture does not decode as Light")
+    private static func decoded<T: CoatyObject>(_ bytes: [UInt8], as type: T.Type) -> T {
+        guard let object = try? registryWithCodableLight().decodeObject(JSONValue(parsing: bytes)) as? T else {
+            fatalError("the fixture does not decode as \(T.self)")
         }
-        return light
+        return object
     }
 }
 

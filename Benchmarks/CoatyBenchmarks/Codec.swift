@@ -199,8 +199,8 @@ enum Codec {
                 sink &+= (event.object as? Light)?.floor ?? 0
             }
         case "encode-codable", "decode-codable":
-            let registry = LightFixture.registryWithCodableLight()
-            let codable = try registry.decodeObject(JSONValue(parsing: LightFixture.codableBytes))
+            let registry = Fixtures.registry()
+            let codable = try registry.decodeObject(JSONValue(parsing: Fixtures.codableLightBytes))
             let payload = try Advertise(object: codable).payload()
             for _ in 0..<count {
                 if path == "encode-codable" {

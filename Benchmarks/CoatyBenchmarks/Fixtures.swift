@@ -29,12 +29,7 @@ enum Fixtures {
 
     static func registry() -> ObjectTypeRegistry { LightFixture.registryWithCodableLight() }
     static func light() -> Light { LightFixture.light() }
-    static func codableLight() -> CodableLight {
-        guard let light = try? registry().decodeObject(JSONValue(parsing: codableLightBytes)) as? CodableLight else {
-            fatalError("the fixture does not decode as CodableLight")
-        }
-        return light
-    }
+    static func codableLight() -> CodableLight { LightFixture.codableLight() }
 
     /// A logger that drops everything: the benchmarks print their own results.
     static let quietLogger = Logger(label: "benchmark") { _ in SwiftLogNoOpLogHandler() }
