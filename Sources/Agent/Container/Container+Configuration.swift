@@ -15,13 +15,17 @@ extension Container {
         public var agent: Agent.Configuration
         /// Options by controller name; a name no component has is a bootstrap error.
         public var controllerOptions: [String: ControllerOptions]
+        /// Where the controllers run; ``ControllerExecution/globalPool`` unless set.
+        public var controllerExecution: ControllerExecution
 
         /// Creates a configuration.
         public init(
-            agent: Agent.Configuration = Agent.Configuration(), controllerOptions: [String: ControllerOptions] = [:]
+            agent: Agent.Configuration = Agent.Configuration(), controllerOptions: [String: ControllerOptions] = [:],
+            controllerExecution: ControllerExecution = .globalPool
         ) {
             self.agent = agent
             self.controllerOptions = controllerOptions
+            self.controllerExecution = controllerExecution
         }
 
         /// The agent's identity (``Agent/Configuration/identity``).

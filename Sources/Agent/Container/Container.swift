@@ -130,7 +130,8 @@ public final class Container: Service, Sendable {
                 throw ContainerError.controllerFailed(entry.name, "in initialize()", error)
             }
         }
-        let host = ControllerHost(agent: agent, controllers: controllers, logger: logger)
+        let host = ControllerHost(
+            agent: agent, controllers: controllers, execution: configuration.controllerExecution, logger: logger)
         let services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(
                 service: agent, successTerminationBehavior: .gracefullyShutdownGroup,

@@ -21,9 +21,16 @@ struct ControllerHost: Service {
 
     let agent: Agent
     let controllers: [NamedController]
+    let execution: Container.ControllerExecution
     let logger: Logger
 
     func run() async throws {
+        // Child tasks inherit the preference: the controllers' lifetimes, their jobs and the hooks.
+        let preferred: (any TaskExecutor)? = execution == .agentExecutor ? agent.executor : nil
+        try await withTaskExecutorPreference(preferred) { try await runControllers() }
+    }
+
+    private func runControllers() async throws {
         let (signals, signal) = AsyncStream.makeStream(of: Signal.self)
         let failure = FirstFailure()
         let fail: @Sendable (ContainerError) -> Void = { error in

@@ -290,10 +290,13 @@ package final class MosquittoEventLoop: Sendable {
     /// wake-up of the loop read reach a waiting consumer with one resumption, instead of one per
     /// message (each resumption of a task in the global pool wakes one of its threads).
     package func afterCurrentJobs(_ work: @escaping @Sendable () -> Void) {
-        guard pthread_self() == loopThread.load(ordering: .relaxed) else { return work() }
+        guard isCurrentThread else { return work() }
         // On the loop's thread, inside a job: runJobs runs the work when the pass ends.
         pending.withLock { $0.afterJobs.append(work) }
     }
+
+    /// Whether the caller runs on the loop's thread.
+    package var isCurrentThread: Bool { pthread_self() == loopThread.load(ordering: .relaxed) }
 
     private static func milliseconds(until deadline: ContinuousClock.Instant, clock: ContinuousClock) -> Int32 {
         let remaining = clock.now.duration(to: deadline)
@@ -320,6 +323,6 @@ extension MosquittoEventLoop: TaskExecutor {
         }
         // From the loop thread itself (a callback resuming the agent) the loop runs it before it
         // waits again; from elsewhere, wake it.
-        if pthread_self() != loopThread.load(ordering: .relaxed) { wake() }
+        if !isCurrentThread { wake() }
     }
 }
