@@ -135,12 +135,10 @@ final class CallbackBridge: Sendable {
         let cTopic: UnsafeMutablePointer<CChar>? = message.topic
         let topic = cTopic.map { topicString($0) } ?? ""
         let count = Int(max(0, message.payloadlen))
-        let payload = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            if count > 0, let source = message.payload, let target = buffer.baseAddress {
-                target.update(from: source.assumingMemoryBound(to: UInt8.self), count: count)
-            }
-            initialized = count
-        }
+        // Array.init(_:) of a buffer pointer is specialized for UInt8; Array(unsafeUninitializedCapacity:)
+        // would look the storage type up at run time (see JSONOutput.takeArray()).
+        let source = message.payload.map { UnsafeBufferPointer(start: $0.assumingMemoryBound(to: UInt8.self), count: count) }
+        let payload = source.map { [UInt8]($0) } ?? []
         let qos = QoS(rawValue: message.qos) ?? .atMostOnce
         yield(.message(InboundMessage(topic: topic, payload: payload, qos: qos, retain: message.retain)))
     }
