@@ -1,6 +1,5 @@
 import Agent
 import CoreTypes
-import Synchronization
 import Testing
 import TestSupport
 
