@@ -72,8 +72,7 @@ public struct WireReader {
     ///
     /// - Throws: ``ObjectDecodingError`` when the member is missing (`null` is a value here).
     public mutating func decode(_ type: JSONValue.Type, forKey key: String) throws(ObjectDecodingError) -> JSONValue {
-        guard let value = take(key) else { throw context.missing(key) }
-        return value
+        try require(key)
     }
 
     /// Reads an object member as it is.
