@@ -34,7 +34,8 @@ extension Agent {
     /// ``RequestPublication/afterSubscriptionAcknowledged`` it waits for the SUBACK before
     /// publishing; with ``RequestPublication/pipelined`` it publishes right behind the SUBSCRIBE.
     /// Responses that arrive at any point after the subscription are delivered; responses that do
-    /// not fit the request are dropped and counted. The subscription ends with the stream.
+    /// not fit the request are dropped and counted. The subscription ends with the stream (for a
+    /// requester on the agent's ``executor``, once the network thread's current pass of jobs has run).
     ///
     /// - Throws: ``AgentError/Code/invalidEvent`` for an invalid request, ``AgentError/Code/stopped``.
     public func request<Request: RequestEvent>(
@@ -49,8 +50,11 @@ extension Agent {
             guard let response = try? request.decodeResponse(json, registry: registry), request.accepts(response) else {
                 return false
             }
-            if queue.yield(Received(event: response, topic: topic)) == .dropped {
-                counters.increment(.droppedObserverEvents)
+            switch queue.yield(Received(event: response, topic: topic)) {
+            case .enqueued: break
+            case .dropped: counters.increment(.droppedObserverEvents)
+            // Ended, its clean-up not run yet (it waits for the end of the loop's pass): a late response.
+            case .finished: counters.increment(.unroutedMessages)
             }
             return true
         }
@@ -67,6 +71,20 @@ extension Agent {
             }
             let id = state.makeObserverID()
             for correlationID in exchangeIDs { state.router.add(sink, correlationID: correlationID) }
+            let mustWait: [String]
+            if let sharedFilter {
+                // Subscribed once, kept for good (and resubscribed on every CONNACK).
+                let isNew = state.sharedResponseFilters.insert(sharedFilter).inserted
+                let waits = isNew ? addSubscription(sharedFilter, in: &state) : state.phase == .online && !state.acknowledged.contains(sharedFilter)
+                mustWait = waits ? [sharedFilter] : []
+            } else {
+                mustWait = filters.filter { addSubscription($0, in: &state) }
+            }
+            // The request goes out first: what follows overlaps with its way to the responder and back.
+            let publishesNow = pipelined || mustWait.isEmpty
+            if publishesNow {
+                for publication in plan.publications { send(publication, in: &state) }
+            }
             state.finishers[id] = { reason in
                 switch reason {
                 case .agentStopped:
@@ -82,37 +100,30 @@ extension Agent {
             let deadline = ContinuousClock.now.advanced(by: min(timeout, Self.longestTimeout))
             if state.deadlines.add(id, deadline: deadline) { startRequestTimer(wakingAt: deadline, in: &state) }
             queue.setOnTermination { [weak self] _ in
-                self?.state.withLock { state in
-                    state.finishers[id] = nil
-                    state.deadlines.remove(id)
-                    for filter in responseFilters {
-                        guard let index = state.requestsByResponseFilter.index(forKey: filter) else { continue }
-                        state.requestsByResponseFilter.values[index].remove(id)
-                        // A shared filter stays subscribed, and its set (with its storage) stays for the next request.
-                        if sharedFilter == nil && state.requestsByResponseFilter.values[index].isEmpty {
-                            state.requestsByResponseFilter.remove(at: index)
+                // A requester on the agent's executor ends a request and sends the next one in the
+                // same job: the clean-up then waits for the end of the loop's pass, after that
+                // publication, instead of delaying it. Anywhere else it runs at once.
+                guard let self else { return }
+                client.eventLoop.afterCurrentJobs { [weak self] in
+                    self?.state.withLock { state in
+                        state.finishers[id] = nil
+                        state.deadlines.remove(id)
+                        for filter in responseFilters {
+                            guard let index = state.requestsByResponseFilter.index(forKey: filter) else { continue }
+                            state.requestsByResponseFilter.values[index].remove(id)
+                            // A shared filter stays subscribed, and its set (with its storage) stays for the next request.
+                            if sharedFilter == nil && state.requestsByResponseFilter.values[index].isEmpty {
+                                state.requestsByResponseFilter.remove(at: index)
+                            }
                         }
-                    }
-                    for (correlationID, filter) in zip(exchangeIDs, filters) {
-                        state.router.removeResponses(correlationID: correlationID)
-                        if sharedFilter == nil { self?.removeSubscription(filter, in: &state) }
+                        for (correlationID, filter) in zip(exchangeIDs, filters) {
+                            state.router.removeResponses(correlationID: correlationID)
+                            if sharedFilter == nil { self?.removeSubscription(filter, in: &state) }
+                        }
                     }
                 }
             }
-            let mustWait: [String]
-            if let sharedFilter {
-                // Subscribed once, kept for good (and resubscribed on every CONNACK).
-                let isNew = state.sharedResponseFilters.insert(sharedFilter).inserted
-                let waits = isNew ? addSubscription(sharedFilter, in: &state) : state.phase == .online && !state.acknowledged.contains(sharedFilter)
-                mustWait = waits ? [sharedFilter] : []
-            } else {
-                mustWait = filters.filter { addSubscription($0, in: &state) }
-            }
-            if pipelined || mustWait.isEmpty {
-                for publication in plan.publications { send(publication, in: &state) }
-                return []
-            }
-            return mustWait
+            return publishesNow ? [] : mustWait
         }
         if !mustWait.isEmpty {
             do {

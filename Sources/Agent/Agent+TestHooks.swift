@@ -45,6 +45,12 @@ extension Agent {
         for acknowledgement in held { handleSubscribed(acknowledgement.id, grantedQoS: acknowledgement.grantedQoS) }
     }
 
+    /// Test hook: the requests whose clean-up has not run yet (their response routes, subscriptions
+    /// and deadlines are still held), and the MQTT filters the agent holds.
+    package var openRequests: (correlationIDs: Int, deadlines: Int, filters: [String]) {
+        state.withLock { ($0.router.openCorrelationIDs.count, $0.deadlines.count, $0.subscriptions.filters) }
+    }
+
     /// Holds the SUBACK back when the test hook asks for it; returns whether it did.
     func holdsAcknowledgement(_ id: MQTTMessageID, grantedQoS: [Int32]) -> Bool {
         state.withLock { state in

@@ -34,6 +34,45 @@ struct AgentExecutorTests {
         }
     }
 
+    /// A requester on the agent's executor ends each request after sending the next one: the
+    /// clean-up waits for the end of the loop's pass. It still runs for every request, and a job
+    /// that runs on the executor afterwards finds nothing of them left.
+    @Test(arguments: [Agent.ResponseSubscription.perRequest, .namespaceWide])
+    func requestsOnTheAgentsExecutorReleaseTheirRoutesAndSubscriptions(subscription: Agent.ResponseSubscription) async throws {
+        try await TestBroker.withBroker { broker in
+            var configuration = RunningAgents.configuration("requester", broker: broker)
+            configuration.responseSubscription = subscription
+            let a = try Agent(configuration: configuration)
+            let b = try Agent(configuration: RunningAgents.configuration("responder", broker: broker))
+            try await RunningAgents.run([a, b]) {
+                let responder = try await b.serveCall("com.example.echo") { request in
+                    try request.respond(Return(result: request.event.parameter(at: 0) ?? .null))
+                }
+                defer { responder.cancel() }
+                let filtersBefore = a.openRequests.filters
+                let results = try await withTaskExecutorPreference(a.executor) {
+                    var results: [JSONValue?] = []
+                    for value in 1...20 {
+                        let call = Call(operation: "com.example.echo", parameters: .positional([.int(value)]))
+                        results.append(try await a.call(call, timeout: .seconds(30)).first().event.result)
+                    }
+                    return results
+                }
+                #expect(results == (1...20).map { .int($0) })
+                // A new job on the loop runs after the work the last request's pass deferred.
+                let open = await withTaskExecutorPreference(a.executor) { a.openRequests }
+                #expect(open.correlationIDs == 0)
+                #expect(open.deadlines == 0)
+                let responseFilters = Set(open.filters).subtracting(filtersBefore)
+                if subscription == .namespaceWide {
+                    #expect(responseFilters.count == 1, "the namespace-wide Return subscription stays: \(responseFilters)")
+                } else {
+                    #expect(responseFilters.isEmpty, "every per-request subscription is released: \(responseFilters)")
+                }
+            }
+        }
+    }
+
     @Test
     func anObserverOnTheAgentsExecutorGetsEveryEventInOrder() async throws {
         try await TestBroker.withBroker { broker in
