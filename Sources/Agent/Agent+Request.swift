@@ -34,8 +34,8 @@ extension Agent {
     /// ``RequestPublication/afterSubscriptionAcknowledged`` it waits for the SUBACK before
     /// publishing; with ``RequestPublication/pipelined`` it publishes right behind the SUBSCRIBE.
     /// Responses that arrive at any point after the subscription are delivered; responses that do
-    /// not fit the request are dropped and counted. The subscription ends with the stream (for a
-    /// requester on the agent's ``executor``, once the network thread's current pass of jobs has run).
+    /// not fit the request are dropped and counted. The subscription ends with the stream: the
+    /// agent releases it when its network thread is next awake (within a second).
     ///
     /// - Throws: ``AgentError/Code/invalidEvent`` for an invalid request, ``AgentError/Code/stopped``.
     public func request<Request: RequestEvent>(
@@ -100,11 +100,11 @@ extension Agent {
             let deadline = ContinuousClock.now.advanced(by: min(timeout, Self.longestTimeout))
             if state.deadlines.add(id, deadline: deadline) { startRequestTimer(wakingAt: deadline, in: &state) }
             queue.setOnTermination { [weak self] _ in
-                // A requester on the agent's executor ends a request and sends the next one in the
-                // same job: the clean-up then waits for the end of the loop's pass, after that
-                // publication, instead of delaying it. Anywhere else it runs at once.
+                // The clean-up runs on the network thread when it is next awake, usually after the
+                // caller's next request has gone out, instead of delaying it (an UNSUBSCRIBE of a
+                // per-request subscription would also reach the broker before that request).
                 guard let self else { return }
-                client.eventLoop.afterCurrentJobs { [weak self] in
+                client.eventLoop.afterCurrentJobsWithoutWaking { [weak self] in
                     self?.state.withLock { state in
                         state.finishers[id] = nil
                         state.deadlines.remove(id)

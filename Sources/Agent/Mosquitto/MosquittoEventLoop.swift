@@ -295,6 +295,22 @@ package final class MosquittoEventLoop: Sendable {
         pending.withLock { $0.afterJobs.append(work) }
     }
 
+    /// Runs `work` on the loop's thread at the end of its current or next pass, without waking it:
+    /// from a job on the loop, as ``afterCurrentJobs(_:)``; from elsewhere, when the loop next wakes
+    /// up for a socket, a job or its tick (at least once a second). After ``shutdown()``, at once.
+    ///
+    /// For clean-up that should not delay the caller's next step, and need not be immediate: a
+    /// request that ends releases its routes and response subscription this way, so that the
+    /// caller's next request goes out first.
+    package func afterCurrentJobsWithoutWaking(_ work: @escaping @Sendable () -> Void) {
+        let isQueued = pending.withLock { pending in
+            guard !pending.isShutDown else { return false }
+            pending.afterJobs.append(work)
+            return true
+        }
+        if !isQueued { work() }
+    }
+
     /// Whether the caller runs on the loop's thread.
     package var isCurrentThread: Bool { pthread_self() == loopThread.load(ordering: .relaxed) }
 

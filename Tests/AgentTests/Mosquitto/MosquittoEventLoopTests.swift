@@ -3,7 +3,8 @@ import Testing
 
 @testable import Agent
 
-/// `MosquittoEventLoop.afterCurrentJobs`: how the agent batches deliveries to its observers.
+/// `MosquittoEventLoop.afterCurrentJobs`: how the agent batches deliveries to its observers, and
+/// `afterCurrentJobsWithoutWaking`: how it cleans up after a request.
 @Suite(.timeLimit(.minutes(1)))
 struct MosquittoEventLoopTests {
     @Test
@@ -46,6 +47,40 @@ struct MosquittoEventLoopTests {
         defer { loop.shutdown() }
         let ran = Recorder<Bool>()
         loop.afterCurrentJobs { ran.append(true) }
+        #expect(ran.items == [true])
+    }
+
+    @Test
+    func workDeferredWithoutWakingRunsOnTheLoopWhenItNextWakes() async throws {
+        let loop = try MosquittoEventLoop()
+        defer { loop.shutdown() }
+        // Nothing wakes the loop here but its tick, at least once a second.
+        let ranOnTheLoop = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+            loop.afterCurrentJobsWithoutWaking { done.resume(returning: loop.isCurrentThread) }
+        }
+        #expect(ranOnTheLoop)
+    }
+
+    @Test
+    func workDeferredWithoutWakingRunsBeforeTheJobsOfTheNextPass() async throws {
+        let loop = try MosquittoEventLoop()
+        defer { loop.shutdown() }
+        let order = Recorder<String>()
+        loop.afterCurrentJobsWithoutWaking { order.append("deferred") }
+        // The job wakes the loop; it yields once, so its rest runs in the pass after the deferred work.
+        await withTaskExecutorPreference(loop) {
+            await Task.yield()
+            order.append("job after a yield")
+        }
+        #expect(order.items == ["deferred", "job after a yield"])
+    }
+
+    @Test
+    func workDeferredWithoutWakingAfterShutdownRunsAtOnce() throws {
+        let loop = try MosquittoEventLoop()
+        loop.shutdown()
+        let ran = Recorder<Bool>()
+        loop.afterCurrentJobsWithoutWaking { ran.append(true) }
         #expect(ran.items == [true])
     }
 }

@@ -34,11 +34,14 @@ struct AgentExecutorTests {
         }
     }
 
-    /// A requester on the agent's executor ends each request after sending the next one: the
-    /// clean-up waits for the end of the loop's pass. It still runs for every request, and a job
-    /// that runs on the executor afterwards finds nothing of them left.
-    @Test(arguments: [Agent.ResponseSubscription.perRequest, .namespaceWide])
-    func requestsOnTheAgentsExecutorReleaseTheirRoutesAndSubscriptions(subscription: Agent.ResponseSubscription) async throws {
+    /// A request's clean-up waits until the agent's network thread is next awake, usually after the
+    /// caller's next request has gone out. It still runs for every request, from a task on the
+    /// agent's executor or in the global pool: a job that runs on the executor in the pass after
+    /// finds nothing of them left.
+    @Test(arguments: [Agent.ResponseSubscription.perRequest, .namespaceWide], [true, false])
+    func endedRequestsReleaseTheirRoutesAndSubscriptions(
+        subscription: Agent.ResponseSubscription, onTheExecutor: Bool
+    ) async throws {
         try await TestBroker.withBroker { broker in
             var configuration = RunningAgents.configuration("requester", broker: broker)
             configuration.responseSubscription = subscription
@@ -50,7 +53,7 @@ struct AgentExecutorTests {
                 }
                 defer { responder.cancel() }
                 let filtersBefore = a.openRequests.filters
-                let results = try await withTaskExecutorPreference(a.executor) {
+                let results = try await withTaskExecutorPreference(onTheExecutor ? a.executor : nil) {
                     var results: [JSONValue?] = []
                     for value in 1...20 {
                         let call = Call(operation: "com.example.echo", parameters: .positional([.int(value)]))
@@ -59,8 +62,11 @@ struct AgentExecutorTests {
                     return results
                 }
                 #expect(results == (1...20).map { .int($0) })
-                // A new job on the loop runs after the work the last request's pass deferred.
-                let open = await withTaskExecutorPreference(a.executor) { a.openRequests }
+                // The job wakes the loop; after a yield it runs after the work deferred before it.
+                let open = await withTaskExecutorPreference(a.executor) {
+                    await Task.yield()
+                    return a.openRequests
+                }
                 #expect(open.correlationIDs == 0)
                 #expect(open.deadlines == 0)
                 let responseFilters = Set(open.filters).subtracting(filtersBefore)
