@@ -177,7 +177,9 @@ extension Agent {
         private let base: Base
 
         /// Subscribe to each request's own response topic (`…/RSV/+/<correlation id>`) before
-        /// publishing it, and unsubscribe when its responses end, as coaty-js does.
+        /// publishing it, and unsubscribe when its responses end, as coaty-js does. The UNSUBSCRIBE
+        /// goes out when the agent's network thread is next awake (within a second), so that a
+        /// caller's next request reaches the broker before it.
         public static let perRequest = ResponseSubscription(base: .perRequest)
         /// Subscribe once per response type to every response in the namespace (`…/RSV/+/+`) and keep
         /// the subscription; responses are matched to requests by their correlation id here.
