@@ -236,7 +236,7 @@ extension Agent {
             let take: InlineHandler<Element> = handler ?? { element in
                 if queue.yield(element) == .dropped { counters.increment(.droppedObserverEvents) }
             }
-            register(&state.router, Sink(id: id) { event in
+            register(&state.router, Sink(id: id, isInline: handler != nil) { event in
                 if let element = pick(event) { take(element) }
             })
             // After the events routed before it, which the network thread may still hold back
@@ -288,7 +288,7 @@ extension Agent {
         let key = Self.routeKey(of: filter)
         state.withLock { state in
             let id = state.makeObserverID()
-            state.router.add(Sink(id: id) { event in
+            state.router.add(Sink(id: id, isInline: true) { event in
                 guard case .discover(let request) = event else { return }
                 let discover = request.event
                 var answers: [any CoatyObject] = []

@@ -31,6 +31,9 @@ struct RouteKey: Hashable, Sendable {
 /// hands them to an inline handler.
 struct Sink: Sendable {
     let id: ObserverID
+    /// Whether `deliver` answers the event itself (an inline handler) instead of waking a consumer:
+    /// such a sink gets its events at once, the others once the network thread's pass has run.
+    var isInline = false
     let deliver: @Sendable (InboundEvent) -> Void
 }
 
