@@ -53,7 +53,7 @@ extension Agent {
             switch queue.yield(Received(event: response, topic: topic)) {
             case .enqueued: break
             case .dropped: counters.increment(.droppedObserverEvents)
-            // Ended, its clean-up not run yet (it waits for the end of the loop's pass): a late response.
+            // Ended, its clean-up not run yet (it waits until the network thread is next awake): a late response.
             case .finished: counters.increment(.unroutedMessages)
             }
             return true
