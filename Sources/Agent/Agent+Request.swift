@@ -103,9 +103,9 @@ extension Agent {
                 // The clean-up runs on the network thread when it is next awake, usually after the
                 // caller's next request has gone out, instead of delaying it (an UNSUBSCRIBE of a
                 // per-request subscription would also reach the broker before that request).
-                guard let self else { return }
-                client.eventLoop.afterCurrentJobsWithoutWaking { [weak self] in
-                    self?.state.withLock { state in
+                self?.client.eventLoop.afterCurrentJobsWithoutWaking { [weak self] in
+                    guard let self else { return }
+                    self.state.withLock { state in
                         state.finishers[id] = nil
                         state.deadlines.remove(id)
                         for filter in responseFilters {
@@ -118,7 +118,7 @@ extension Agent {
                         }
                         for (correlationID, filter) in zip(exchangeIDs, filters) {
                             state.router.removeResponses(correlationID: correlationID)
-                            if sharedFilter == nil { self?.removeSubscription(filter, in: &state) }
+                            if sharedFilter == nil { removeSubscription(filter, in: &state) }
                         }
                     }
                 }

@@ -6,10 +6,10 @@ extension Container {
     /// handles each event about one thread switch sooner with ``agentExecutor``: the event reaches
     /// it, and its response leaves, on the thread that reads and writes the agent's socket, without
     /// waking a thread of the global pool (see ``Agent/executor``). Handlers registered with
-    /// `serveCall` and friends (as ``ObjectProviderController`` does) run on that thread either way. That thread is shared by every
-    /// agent of the process, so every controller of such a container must never block it: no
-    /// blocking I/O, no waiting on a lock or a semaphore that another thread holds for long, no long
-    /// computation. Work of that kind belongs in a task of its own, `Task.detached` or a task with
+    /// `serveCall` and friends (as ``ObjectProviderController`` does) run on that thread either
+    /// way. That thread is shared by every agent of the process, so every controller of such a
+    /// container must never block it: no blocking I/O, no waiting on a lock or a semaphore that
+    /// another thread holds for long, no long computation. Work of that kind belongs in a task of its own, `Task.detached` or a task with
     /// `executorPreference: globalConcurrentExecutor`.
     ///
     /// ```swift

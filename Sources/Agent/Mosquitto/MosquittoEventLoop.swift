@@ -290,9 +290,8 @@ package final class MosquittoEventLoop: Sendable {
     /// wake-up of the loop read reach a waiting consumer with one resumption, instead of one per
     /// message (each resumption of a task in the global pool wakes one of its threads).
     package func afterCurrentJobs(_ work: @escaping @Sendable () -> Void) {
-        guard isCurrentThread else { return work() }
         // On the loop's thread, inside a job: runJobs runs the work when the pass ends.
-        pending.withLock { $0.afterJobs.append(work) }
+        guard isCurrentThread, queueAfterJobs(work) else { return work() }
     }
 
     /// Runs `work` on the loop's thread at the end of its current or next pass, without waking it:
@@ -303,12 +302,17 @@ package final class MosquittoEventLoop: Sendable {
     /// request that ends releases its routes and response subscription this way, so that the
     /// caller's next request goes out first.
     package func afterCurrentJobsWithoutWaking(_ work: @escaping @Sendable () -> Void) {
-        let isQueued = pending.withLock { pending in
+        guard queueAfterJobs(work) else { return work() }
+    }
+
+    /// Queues `work` for the end of the loop's pass; returns `false` after ``shutdown()``, when no
+    /// pass may come.
+    private func queueAfterJobs(_ work: @escaping @Sendable () -> Void) -> Bool {
+        pending.withLock { pending in
             guard !pending.isShutDown else { return false }
             pending.afterJobs.append(work)
             return true
         }
-        if !isQueued { work() }
     }
 
     /// Whether the caller runs on the loop's thread.
