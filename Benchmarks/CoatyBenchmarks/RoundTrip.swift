@@ -4,7 +4,8 @@ import CoreTypes
 import Foundation
 
 /// B2: two-way round trips between two agents (requester here, responder in a child process),
-/// p50 and p99, against a C request→reply round trip that does not subscribe per request.
+/// p50 and p99, against a C request→reply round trip that does not subscribe per request and sends
+/// the same messages (payload sizes, and two request messages for an Update of a custom type).
 enum RoundTrip {
     enum Pattern: String, CaseIterable {
         case discover = "Discover→Resolve"
@@ -41,10 +42,53 @@ enum RoundTrip {
         }
     }
 
-    /// The request and reply payload sizes the C baseline uses: those of Discover and Resolve.
+    /// The request and reply payload sizes of Discover→Resolve (the 44 ms demonstration and B6).
     static func payloadSizes() throws -> (request: Int, reply: Int) {
-        let light = Fixtures.light()
-        return (try Discover(objectID: light.objectId).payload().count, try Resolve(object: light).payload().count)
+        let shape = try MessageShape(.discover)
+        return (shape.request, shape.reply)
+    }
+
+    /// The messages of one round trip of a pattern, which its C baseline sends too: the payload
+    /// sizes, and how many request messages go out (an Update of the benchmark's `Light`, a custom
+    /// object type, is published twice: on `UPD:CoatyObject` and on `UPD::com.example.Light`).
+    struct MessageShape: Hashable {
+        var request: Int
+        var reply: Int
+        var requestMessages = 1
+
+        init(_ pattern: Pattern) throws {
+            let light = Fixtures.light()
+            switch pattern {
+            case .discover:
+                (request, reply) = (try Discover(objectID: light.objectId).payload().count, try Resolve(object: light).payload().count)
+            case .query:
+                (request, reply) = (
+                    try Query(objectTypes: [Light.objectType]).payload().count, try Retrieve(objects: [light]).payload().count
+                )
+            case .update:
+                (request, reply) = (try Update(object: light).payload().count, try Complete(object: light).payload().count)
+                requestMessages = 2
+            case .call:
+                (request, reply) = (
+                    try Call(operation: operation, parameters: .positional([1, 2])).payload().count,
+                    try Return(result: 3).payload().count
+                )
+            }
+        }
+
+        /// The baseline's arguments for this shape. A second request message right behind the first
+        /// meets the requester's Nagle algorithm (it waits for the ACK of the first, which the
+        /// broker delays by up to 40 ms): the C requester then sets `TCP_NODELAY`, as the agent does.
+        var arguments: [String] {
+            ["--request-size", "\(request)", "--reply-size", "\(reply)"]
+                + (requestMessages > 1 ? ["--extra", "\(requestMessages - 1)", "--nodelay"] : [])
+        }
+
+        /// How the report names the baseline.
+        var label: String {
+            "C request→reply, one reply subscription, \(request) B → \(reply) B"
+                + (requestMessages > 1 ? ", the request sent \(requestMessages) times as Coaty does, TCP_NODELAY" : "")
+        }
     }
 
     static func run(_ settings: Settings, report: Report) async throws {
@@ -88,23 +132,29 @@ enum RoundTrip {
         section: String, broker: BrokerEndpoint, settings: Settings, report: Report, variants: [Variant],
         patterns: [Pattern], rounds: Int, qos: Agent.QualityOfService = .atMostOnce, responder handlers: Handlers = .pool
     ) async throws {
-        let sizes = try payloadSizes()
-        var baseline: [(p50: Double, p99: Double)] = []
+        let shapes = try patterns.map { try MessageShape($0) }
+        // One C baseline per shape, in pattern order (patterns with the same messages share one).
+        var baselineShapes: [MessageShape] = []
+        for shape in shapes where !baselineShapes.contains(shape) { baselineShapes.append(shape) }
+        var baseline: [MessageShape: [(p50: Double, p99: Double)]] = [:]
         var ours: [String: [(p50: Double, p99: Double)]] = [:]
         let responder = try ChildProcess.peer(
             "respond",
             ["--broker", broker.url, "--qos", "\(qos.rawValue)", "--low-latency", "true", "--handlers", handlers.rawValue])
         _ = try await responder.expect("ready")
         for _ in 0..<settings.repeats {
-            let c = try await runBaseline(
-                settings.baselinePath,
-                ["roundtrip", "--port", broker.port, "--rounds", "\(rounds)", "--warmup", "\(rounds / 10)",
-                 "--request-size", "\(sizes.request)", "--reply-size", "\(sizes.reply)", "--qos", "\(qos.rawValue)"]
-                    // At QoS 1 the PUBACKs meet Nagle and the delayed ACK (~88 ms a round with neither
-                    // option, ~44 ms with TCP_NODELAY only) unless the C clients acknowledge at once
-                    // and send without delay, as the agent does: compare with that best case.
-                    + (qos == .atLeastOnce ? ["--nodelay", "--quickack"] : []))
-            baseline.append((c["p50_us"] ?? .nan, c["p99_us"] ?? .nan))
+            for shape in baselineShapes {
+                let c = try await runBaseline(
+                    settings.baselinePath,
+                    ["roundtrip", "--port", broker.port, "--rounds", "\(rounds)", "--warmup", "\(rounds / 10)",
+                     "--qos", "\(qos.rawValue)"] + shape.arguments
+                        // At QoS 1 the PUBACKs meet Nagle and the delayed ACK (~88 ms a round with
+                        // neither option, ~44 ms with TCP_NODELAY only) unless the C clients
+                        // acknowledge at once and send without delay, as the agent does: compare
+                        // with that best case.
+                        + (qos == .atLeastOnce ? ["--nodelay", "--quickack"] : []))
+                baseline[shape, default: []].append((c["p50_us"] ?? .nan, c["p99_us"] ?? .nan))
+            }
             for variant in variants {
                 let requester = try await RunningAgent.start("B2 requester", broker: broker.url, qos: variant.qos) {
                     $0.requestPublication = variant.publication
@@ -126,7 +176,8 @@ enum RoundTrip {
         }
         responder.send("done")
         await responder.wait()
-        for pattern in patterns {
+        for (pattern, shape) in zip(patterns, shapes) {
+            let baseline = baseline[shape] ?? []
             for variant in variants {
                 let runs = ours["\(pattern.rawValue)|\(variant.label)"] ?? []
                 for (quantile, key) in [("p50", \(p50: Double, p99: Double).p50), ("p99", \.p99)] {
@@ -136,8 +187,7 @@ enum RoundTrip {
                         Figure(
                             section: section, name: "\(pattern.rawValue) \(quantile), \(variant.label)", unit: "µs",
                             ours: runs.map { $0[keyPath: key] }, baseline: baseline.map { $0[keyPath: key] },
-                            baselineName: "C request→reply, one reply subscription"
-                                + (qos == .atLeastOnce ? ", TCP_NODELAY and TCP_QUICKACK" : ""),
+                            baselineName: shape.label + (qos == .atLeastOnce ? ", TCP_NODELAY and TCP_QUICKACK" : ""),
                             target: broker.isDefault ? target : nil,
                             note: "\(rounds) rounds × \(settings.repeats)",
                             pairedRatios: zip(runs, baseline).map { $0[keyPath: key] / $1[keyPath: key] }))

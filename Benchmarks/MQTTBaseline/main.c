@@ -11,7 +11,7 @@
  *
  *   mqtt-baseline roundtrip --port P [--host H] --rounds N [--warmup W] --request-size A
  *                           --reply-size B [--qos Q] [--subscribe-per-request [--pipelined]] [--nodelay]
- *                           [--quickack]
+ *                           [--quickack] [--extra K]
  *       A requester (this process) and a responder (a forked child) that answers each request on
  *       the topic named in its first line. Without --subscribe-per-request the requester subscribes
  *       once to one reply topic; with it, it subscribes to a fresh reply topic before every request,
@@ -21,6 +21,9 @@
  *       --nodelay sets TCP_NODELAY on both clients; --quickack sets TCP_QUICKACK after every turn of
  *       their loops, so they acknowledge at once what they read (at QoS 1 the broker's PUBACK is
  *       otherwise left unacknowledged for 40 ms, and the broker's Nagle algorithm holds the reply).
+ *       --extra K publishes each request K more times, right behind it, on a topic nobody subscribes
+ *       to (an Update of a non-canonical object type is two request messages: K = 1). Without
+ *       --nodelay the second message waits for the ACK of the first (Nagle), up to 40 ms.
  *       Prints: rounds=<n> p50_us=<..> p90_us=<..> p99_us=<..> mean_us=<..>
  *
  *   mqtt-baseline idle --port P [--host H]
@@ -361,6 +364,8 @@ static int roundtrip(const struct options *options) {
 
     char reply_topic[128];
     snprintf(reply_topic, sizeof reply_topic, "baseline/%d/reply", (int)getpid());
+    char extra_topic[96];
+    snprintf(extra_topic, sizeof extra_topic, "baseline/%d/extra", (int)getpid());
     if (!options->subscribe_per_request) subscribe_and_wait(mosq, &p, reply_topic);
 
     long total = options->warmup + options->rounds;
@@ -383,6 +388,10 @@ static int roundtrip(const struct options *options) {
         p.replied = false;
         int rc = mosquitto_publish(mosq, NULL, request_topic, (int)length, request, options->qos, false);
         if (rc) die("publish (request)", rc);
+        for (int k = 0; k < options->extra; k++) {
+            rc = mosquitto_publish(mosq, NULL, extra_topic, (int)length, request, options->qos, false);
+            if (rc) die("publish (extra request)", rc);
+        }
         loop_until(mosq, &p.replied, options);
         double end = now_seconds();
         if (options->subscribe_per_request) {
@@ -558,7 +567,7 @@ static void usage(void) {
             "usage: mqtt-baseline throughput --port P [--host H] --count N --size S [--qos Q] [--extra K]\n"
             "       mqtt-baseline roundtrip --port P [--host H] --rounds N [--warmup W] --request-size A\n"
             "                               --reply-size B [--qos Q] [--subscribe-per-request [--pipelined]] [--nodelay]\n"
-            "                               [--quickack]\n"
+            "                               [--quickack] [--extra K]\n"
             "       mqtt-baseline idle --port P [--host H]\n"
             "       mqtt-baseline many --port P [--host H] --clients N [--reply-size B]\n");
     exit(2);
