@@ -76,18 +76,23 @@ enum RoundTrip {
             }
         }
 
-        /// The baseline's arguments for this shape. A second request message right behind the first
-        /// meets the requester's Nagle algorithm (it waits for the ACK of the first, which the
-        /// broker delays by up to 40 ms): the C requester then sets `TCP_NODELAY`, as the agent does.
-        var arguments: [String] {
-            ["--request-size", "\(request)", "--reply-size", "\(reply)"]
-                + (requestMessages > 1 ? ["--extra", "\(requestMessages - 1)", "--nodelay"] : [])
+        /// The baseline's arguments for this shape at `qos`. A second request message right behind
+        /// the first meets the requester's Nagle algorithm (it waits for the ACK of the first, which
+        /// the broker delays by up to 40 ms): the C requester then sets `TCP_NODELAY`, as the agent
+        /// does. At QoS 1 the PUBACKs meet Nagle and the delayed ACK (~88 ms a round with neither
+        /// option, ~44 ms with `TCP_NODELAY` only) unless the C clients acknowledge at once and send
+        /// without delay, as the agent does: the baseline is that best case.
+        func arguments(qos: Agent.QualityOfService) -> [String] {
+            ["--request-size", "\(request)", "--reply-size", "\(reply)", "--qos", "\(qos.rawValue)"]
+                + (requestMessages > 1 ? ["--extra", "\(requestMessages - 1)"] : [])
+                + (qos == .atLeastOnce ? ["--nodelay", "--quickack"] : requestMessages > 1 ? ["--nodelay"] : [])
         }
 
-        /// How the report names the baseline.
-        var label: String {
+        /// How the report names the baseline at `qos`.
+        func label(qos: Agent.QualityOfService) -> String {
             "C request→reply, one reply subscription, \(request) B → \(reply) B"
-                + (requestMessages > 1 ? ", the request sent \(requestMessages) times as Coaty does, TCP_NODELAY" : "")
+                + (requestMessages > 1 ? ", the request sent \(requestMessages) times as Coaty does" : "")
+                + (qos == .atLeastOnce ? ", TCP_NODELAY and TCP_QUICKACK" : requestMessages > 1 ? ", TCP_NODELAY" : "")
         }
     }
 
@@ -127,49 +132,42 @@ enum RoundTrip {
         }
     }
 
-    /// Measures `patterns` × `variants` and the C baseline in alternation, `settings.repeats` times.
+    /// Measures `patterns` × `variants`, `settings.repeats` times, each right after the C baseline
+    /// that sends the same messages: on a shared machine the load drifts within seconds, and a
+    /// ratio is only as good as the pairing of its two figures.
     static func compare(
         section: String, broker: BrokerEndpoint, settings: Settings, report: Report, variants: [Variant],
         patterns: [Pattern], rounds: Int, qos: Agent.QualityOfService = .atMostOnce, responder handlers: Handlers = .pool
     ) async throws {
         let shapes = try patterns.map { try MessageShape($0) }
-        // One C baseline per shape, in pattern order (patterns with the same messages share one).
-        var baselineShapes: [MessageShape] = []
-        for shape in shapes where !baselineShapes.contains(shape) { baselineShapes.append(shape) }
-        var baseline: [MessageShape: [(p50: Double, p99: Double)]] = [:]
+        // Keyed by pattern and variant: each figure has its own baseline runs.
+        var baseline: [String: [(p50: Double, p99: Double)]] = [:]
         var ours: [String: [(p50: Double, p99: Double)]] = [:]
         let responder = try ChildProcess.peer(
             "respond",
             ["--broker", broker.url, "--qos", "\(qos.rawValue)", "--low-latency", "true", "--handlers", handlers.rawValue])
         _ = try await responder.expect("ready")
         for _ in 0..<settings.repeats {
-            for shape in baselineShapes {
-                let c = try await runBaseline(
-                    settings.baselinePath,
-                    ["roundtrip", "--port", broker.port, "--rounds", "\(rounds)", "--warmup", "\(rounds / 10)",
-                     "--qos", "\(qos.rawValue)"] + shape.arguments
-                        // At QoS 1 the PUBACKs meet Nagle and the delayed ACK (~88 ms a round with
-                        // neither option, ~44 ms with TCP_NODELAY only) unless the C clients
-                        // acknowledge at once and send without delay, as the agent does: compare
-                        // with that best case.
-                        + (qos == .atLeastOnce ? ["--nodelay", "--quickack"] : []))
-                baseline[shape, default: []].append((c["p50_us"] ?? .nan, c["p99_us"] ?? .nan))
-            }
             for variant in variants {
                 let requester = try await RunningAgent.start("B2 requester", broker: broker.url, qos: variant.qos) {
                     $0.requestPublication = variant.publication
                     $0.broker.usesLowLatencySocket = variant.usesLowLatencySocket
                     $0.responseSubscription = variant.responseSubscription
                 }
-                for pattern in patterns {
+                for (pattern, shape) in zip(patterns, shapes) {
+                    let key = "\(pattern.rawValue)|\(variant.label)"
+                    let c = try await runBaseline(
+                        settings.baselinePath,
+                        ["roundtrip", "--port", broker.port, "--rounds", "\(rounds)", "--warmup", "\(rounds / 10)"]
+                            + shape.arguments(qos: qos))
+                    baseline[key, default: []].append((c["p50_us"] ?? .nan, c["p99_us"] ?? .nan))
                     let agent = requester.agent
                     // A nil preference leaves the task where it is.
                     let samples = Samples(
                         try await withTaskExecutorPreference(variant.onAgentExecutor ? agent.executor : nil) {
                             try await measure(pattern, agent: agent, rounds: rounds, warmup: rounds / 10)
                         })
-                    ours["\(pattern.rawValue)|\(variant.label)", default: []].append(
-                        (samples.median, samples.quantile(0.99)))
+                    ours[key, default: []].append((samples.median, samples.quantile(0.99)))
                 }
                 await requester.stop()
             }
@@ -177,9 +175,9 @@ enum RoundTrip {
         responder.send("done")
         await responder.wait()
         for (pattern, shape) in zip(patterns, shapes) {
-            let baseline = baseline[shape] ?? []
             for variant in variants {
                 let runs = ours["\(pattern.rawValue)|\(variant.label)"] ?? []
+                let baseline = baseline["\(pattern.rawValue)|\(variant.label)"] ?? []
                 for (quantile, key) in [("p50", \(p50: Double, p99: Double).p50), ("p99", \.p99)] {
                     let target: Target =
                         quantile == "p50" ? .ratioAtMost(1.3) : .ratioAtMost(1.5)
@@ -187,7 +185,7 @@ enum RoundTrip {
                         Figure(
                             section: section, name: "\(pattern.rawValue) \(quantile), \(variant.label)", unit: "µs",
                             ours: runs.map { $0[keyPath: key] }, baseline: baseline.map { $0[keyPath: key] },
-                            baselineName: shape.label + (qos == .atLeastOnce ? ", TCP_NODELAY and TCP_QUICKACK" : ""),
+                            baselineName: shape.label(qos: qos),
                             target: broker.isDefault ? target : nil,
                             note: "\(rounds) rounds × \(settings.repeats)",
                             pairedRatios: zip(runs, baseline).map { $0[keyPath: key] / $1[keyPath: key] }))

@@ -102,7 +102,8 @@ func machineDescription(_ settings: Settings, started: Date, finished: Date) -> 
         "toolchain: \(shell("swift --version 2>&1 | head -1")); broker: \(shell("mosquitto -h 2>/dev/null | head -1; /usr/sbin/mosquitto -h 2>/dev/null | head -1").split(separator: "\n").first ?? "?")",
         "build: release, the Swift runtime "
             + (SwiftRuntime.isShared == false ? "linked into each program (`--static-swift-stdlib`, as deployed)" : "in shared libraries"),
-        "repetitions: \(settings.repeats) (medians; latency ratios are the median of the per-repetition ratios)",
+        "repetitions: \(settings.repeats) (medians; latency ratios are the median of the per-repetition ratios, "
+            + "each B2 figure paired with a C run of the same messages right before it)",
         "brokers: mosquitto with `max_queued_messages 0` on port \(settings.defaultBroker.port) (default TCP settings) "
             + "and the same with `set_tcp_nodelay true` on port \(settings.nodelayBroker.port)",
     ]
