@@ -99,6 +99,16 @@ func keyValues(_ line: String) -> [String: Double] {
     return values
 }
 
+/// Parses `key=a,b,c` lines into lists of numbers.
+func keyValueLists(_ line: String) -> [String: [Double]] {
+    var lists: [String: [Double]] = [:]
+    for pair in line.split(separator: " ") {
+        let parts = pair.split(separator: "=", maxSplits: 1)
+        if parts.count == 2 { lists[String(parts[0])] = parts[1].split(separator: ",").compactMap { Double($0) } }
+    }
+    return lists
+}
+
 /// Runs the C baseline once and returns the key/value pairs of its result line.
 func runBaseline(_ path: String, _ arguments: [String]) async throws -> [String: Double] {
     let child = try ChildProcess(executable: path, arguments: arguments)

@@ -132,9 +132,8 @@ enum RoundTrip {
         }
     }
 
-    /// Measures `patterns` × `variants`, `settings.repeats` times, each right after the C baseline
-    /// that sends the same messages: on a shared machine the load drifts within seconds, and a
-    /// ratio is only as good as the pairing of its two figures.
+    /// Measures `patterns` × `variants`, `settings.repeats` times, each in alternation with the C
+    /// baseline that sends the same messages (see ``alternate(_:agent:rounds:settings:baselineArguments:)``).
     static func compare(
         section: String, broker: BrokerEndpoint, settings: Settings, report: Report, variants: [Variant],
         patterns: [Pattern], rounds: Int, qos: Agent.QualityOfService = .atMostOnce, responder handlers: Handlers = .pool
@@ -156,17 +155,15 @@ enum RoundTrip {
                 }
                 for (pattern, shape) in zip(patterns, shapes) {
                     let key = "\(pattern.rawValue)|\(variant.label)"
-                    let c = try await runBaseline(
-                        settings.baselinePath,
-                        ["roundtrip", "--port", broker.port, "--rounds", "\(rounds)", "--warmup", "\(rounds / 10)"]
-                            + shape.arguments(qos: qos))
-                    baseline[key, default: []].append((c["p50_us"] ?? .nan, c["p99_us"] ?? .nan))
                     let agent = requester.agent
                     // A nil preference leaves the task where it is.
-                    let samples = Samples(
-                        try await withTaskExecutorPreference(variant.onAgentExecutor ? agent.executor : nil) {
-                            try await measure(pattern, agent: agent, rounds: rounds, warmup: rounds / 10)
-                        })
+                    let (c, samples) = try await withTaskExecutorPreference(variant.onAgentExecutor ? agent.executor : nil) {
+                        try await alternate(pattern, agent: agent, rounds: rounds, settings: settings) {
+                            ["roundtrip", "--port", broker.port, "--rounds", "\(rounds)", "--warmup", "\(rounds / 10)",
+                             "--blocks", "\($0)"] + shape.arguments(qos: qos)
+                        }
+                    }
+                    baseline[key, default: []].append((c.median, c.quantile(0.99)))
                     ours[key, default: []].append((samples.median, samples.quantile(0.99)))
                 }
                 await requester.stop()
@@ -243,6 +240,36 @@ enum RoundTrip {
                 await responder.wait()
             }
         }
+    }
+
+    /// `rounds` round trips of `pattern` and as many of the C baseline started with
+    /// `baselineArguments(blocks)`, alternating in blocks of about 100: the load of a shared machine
+    /// drifts within a second, and a ratio is only as good as the pairing of its two figures.
+    /// Returns the baseline's samples and ours, in µs.
+    static func alternate(
+        _ pattern: Pattern, agent: Agent, rounds: Int, settings: Settings, baselineArguments: (Int) -> [String]
+    ) async throws -> (baseline: Samples, ours: Samples) {
+        let blocks = max(1, rounds / 100)
+        let c = try ChildProcess(executable: settings.baselinePath, arguments: baselineArguments(blocks))
+        _ = try await c.expect("warm")
+        _ = try await measure(pattern, agent: agent, rounds: 0, warmup: rounds / 10)
+        var theirs: [Double] = []
+        var ours: [Double] = []
+        var remaining = rounds
+        for block in 0..<blocks {
+            c.send("go")
+            let line = try await c.expect("block")
+            theirs += (keyValueLists(line)["samples_us"] ?? [])
+            let size = remaining / (blocks - block)
+            ours += try await measure(pattern, agent: agent, rounds: size, warmup: 0)
+            remaining -= size
+        }
+        _ = try await c.expect("rounds=")
+        let status = await c.wait()
+        guard status == 0, !theirs.isEmpty else {
+            throw ChildProcess.Failure(description: "mqtt-baseline \(baselineArguments(blocks).joined(separator: " ")) failed (\(status))")
+        }
+        return (Samples(theirs), Samples(ours))
     }
 
     /// Round-trip times of `rounds` requests of `pattern`, in µs, after `warmup` unmeasured ones.

@@ -103,7 +103,7 @@ func machineDescription(_ settings: Settings, started: Date, finished: Date) -> 
         "build: release, the Swift runtime "
             + (SwiftRuntime.isShared == false ? "linked into each program (`--static-swift-stdlib`, as deployed)" : "in shared libraries"),
         "repetitions: \(settings.repeats) (medians; latency ratios are the median of the per-repetition ratios, "
-            + "each B2 figure paired with a C run of the same messages right before it)",
+            + "each B2 figure's rounds alternating with C's in blocks of 100, C sending the same messages)",
         "brokers: mosquitto with `max_queued_messages 0` on port \(settings.defaultBroker.port) (default TCP settings) "
             + "and the same with `set_tcp_nodelay true` on port \(settings.nodelayBroker.port)",
     ]

@@ -11,7 +11,7 @@
  *
  *   mqtt-baseline roundtrip --port P [--host H] --rounds N [--warmup W] --request-size A
  *                           --reply-size B [--qos Q] [--subscribe-per-request [--pipelined]] [--nodelay]
- *                           [--quickack] [--extra K]
+ *                           [--quickack] [--extra K] [--blocks N]
  *       A requester (this process) and a responder (a forked child) that answers each request on
  *       the topic named in its first line. Without --subscribe-per-request the requester subscribes
  *       once to one reply topic; with it, it subscribes to a fresh reply topic before every request,
@@ -24,6 +24,10 @@
  *       --extra K publishes each request K more times, right behind it, on a topic nobody subscribes
  *       to (an Update of a non-canonical object type is two request messages: K = 1). Without
  *       --nodelay the second message waits for the ACK of the first (Nagle), up to 40 ms.
+ *       --blocks N splits the measured rounds into N blocks: after the warmup it prints "warm"; each
+ *       block waits for a line on stdin and ends by printing "block samples_us=<a>,<b>,..." (so that
+ *       a caller can alternate its own rounds with these at a fine grain); it stops early at the end
+ *       of stdin.
  *       Prints: rounds=<n> p50_us=<..> p90_us=<..> p99_us=<..> mean_us=<..>
  *
  *   mqtt-baseline idle --port P [--host H]
@@ -67,6 +71,7 @@ struct options {
     long request_size;
     long reply_size;
     long clients;
+    long blocks;
     bool subscribe_per_request;
     bool pipelined;
     bool nodelay;
@@ -371,7 +376,18 @@ static int roundtrip(const struct options *options) {
     long total = options->warmup + options->rounds;
     double *samples = calloc((size_t)options->rounds, sizeof(double));
     char *request = malloc((size_t)options->request_size + 128);
+    /* With --blocks, the measured rounds come in blocks, each started by a line on stdin. */
+    long block_size = options->blocks > 0 ? (options->rounds + options->blocks - 1) / options->blocks : 0;
+    long measured = 0;
     for (long round = 0; round < total; round++) {
+        if (block_size > 0 && round >= options->warmup && (round - options->warmup) % block_size == 0) {
+            if (round == options->warmup) {
+                printf("warm\n");
+                fflush(stdout);
+            }
+            char line[64];
+            if (!fgets(line, sizeof line, stdin)) break;
+        }
         double start = now_seconds();
         if (options->subscribe_per_request) {
             snprintf(reply_topic, sizeof reply_topic, "baseline/%d/reply/%ld", (int)getpid(), round);
@@ -398,17 +414,27 @@ static int roundtrip(const struct options *options) {
             rc = mosquitto_unsubscribe(mosq, NULL, reply_topic);
             if (rc) die("unsubscribe", rc);
         }
-        if (round >= options->warmup) samples[round - options->warmup] = (end - start) * 1e6;
+        if (round >= options->warmup) {
+            samples[measured++] = (end - start) * 1e6;
+            if (block_size > 0 && (measured % block_size == 0 || round == total - 1)) {
+                long first = measured - ((measured - 1) % block_size + 1);
+                printf("block");
+                for (long i = first; i < measured; i++) printf("%s%.1f", i == first ? " samples_us=" : ",", samples[i]);
+                printf("\n");
+                fflush(stdout);
+            }
+        }
     }
     kill(child, SIGKILL);
     waitpid(child, NULL, 0);
     mosquitto_disconnect(mosq);
     mosquitto_destroy(mosq);
 
+    long n = measured;
+    if (n == 0) { fprintf(stderr, "mqtt-baseline: no round measured\n"); return 1; }
     double sum = 0;
-    for (long i = 0; i < options->rounds; i++) sum += samples[i];
-    qsort(samples, (size_t)options->rounds, sizeof(double), compare_doubles);
-    long n = options->rounds;
+    for (long i = 0; i < n; i++) sum += samples[i];
+    qsort(samples, (size_t)n, sizeof(double), compare_doubles);
     printf("rounds=%ld p50_us=%.1f p90_us=%.1f p99_us=%.1f mean_us=%.1f\n", n, samples[n / 2], samples[n * 9 / 10],
            samples[n * 99 / 100], sum / (double)n);
     free(samples);
@@ -567,7 +593,7 @@ static void usage(void) {
             "usage: mqtt-baseline throughput --port P [--host H] --count N --size S [--qos Q] [--extra K]\n"
             "       mqtt-baseline roundtrip --port P [--host H] --rounds N [--warmup W] --request-size A\n"
             "                               --reply-size B [--qos Q] [--subscribe-per-request [--pipelined]] [--nodelay]\n"
-            "                               [--quickack] [--extra K]\n"
+            "                               [--quickack] [--extra K] [--blocks N]\n"
             "       mqtt-baseline idle --port P [--host H]\n"
             "       mqtt-baseline many --port P [--host H] --clients N [--reply-size B]\n");
     exit(2);
@@ -597,6 +623,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(name, "--request-size")) options.request_size = atol(value);
         else if (!strcmp(name, "--reply-size")) options.reply_size = atol(value);
         else if (!strcmp(name, "--clients")) options.clients = atol(value);
+        else if (!strcmp(name, "--blocks")) options.blocks = atol(value);
         else usage();
     }
     if (options.count <= 0 || options.size <= 0 || options.rounds <= 0 || options.qos < 0 || options.qos > 1) usage();
