@@ -77,10 +77,12 @@ struct JSONReader {
         try enterContainer()
         position += 1  // {
         var elements: [JSONObject.Member] = []
-        // An event payload (depth 1) carries its Coaty objects at depth 2, and a Coaty object has at
-        // least four members (objectId, objectType, coreType, name), usually a dozen: room for eight
-        // saves growing through 1, 2 and 4 without wasting room on smaller nested values.
-        if depth <= 2 { elements.reserveCapacity(8) }
+        // An event payload (depth 1) carries its Coaty objects at depth 2, or at depth 3 in an
+        // array (Retrieve's `objects`), and a Coaty object has at least four members (objectId,
+        // objectType, coreType, name), usually a dozen: room for sixteen saves growing through 1,
+        // 2, 4 and 8, each a new allocation and a move of the members, without reserving room in
+        // the smaller values nested deeper.
+        if depth <= 3 { elements.reserveCapacity(16) }
         var signatures = KeySignatures()
         var seen: [ExactKey: Int]? = nil
         skipWhitespace()
