@@ -51,7 +51,7 @@ enum RoundTrip {
     /// The messages of one round trip of a pattern, which its C baseline sends too: the payload
     /// sizes, and how many request messages go out (an Update of the benchmark's `Light`, a custom
     /// object type, is published twice: on `UPD:CoatyObject` and on `UPD::com.example.Light`).
-    struct MessageShape: Hashable {
+    struct MessageShape {
         var request: Int
         var reply: Int
         var requestMessages = 1
