@@ -83,16 +83,22 @@ enum RoundTrip {
         /// option, ~44 ms with `TCP_NODELAY` only) unless the C clients acknowledge at once and send
         /// without delay, as the agent does: the baseline is that best case.
         func arguments(qos: Agent.QualityOfService) -> [String] {
-            ["--request-size", "\(request)", "--reply-size", "\(reply)", "--qos", "\(qos.rawValue)"]
+            let options = socketOptions(qos: qos)
+            return ["--request-size", "\(request)", "--reply-size", "\(reply)", "--qos", "\(qos.rawValue)"]
                 + (requestMessages > 1 ? ["--extra", "\(requestMessages - 1)"] : [])
-                + (qos == .atLeastOnce ? ["--nodelay", "--quickack"] : requestMessages > 1 ? ["--nodelay"] : [])
+                + (options.noDelay ? ["--nodelay"] : []) + (options.quickAck ? ["--quickack"] : [])
         }
 
         /// How the report names the baseline at `qos`.
         func label(qos: Agent.QualityOfService) -> String {
-            "C request→reply, one reply subscription, \(request) B → \(reply) B"
+            let options = socketOptions(qos: qos)
+            return "C request→reply, one reply subscription, \(request) B → \(reply) B"
                 + (requestMessages > 1 ? ", the request sent \(requestMessages) times as Coaty does" : "")
-                + (qos == .atLeastOnce ? ", TCP_NODELAY and TCP_QUICKACK" : requestMessages > 1 ? ", TCP_NODELAY" : "")
+                + (options.quickAck ? ", TCP_NODELAY and TCP_QUICKACK" : options.noDelay ? ", TCP_NODELAY" : "")
+        }
+
+        private func socketOptions(qos: Agent.QualityOfService) -> (noDelay: Bool, quickAck: Bool) {
+            (qos == .atLeastOnce || requestMessages > 1, qos == .atLeastOnce)
         }
     }
 
@@ -139,9 +145,10 @@ enum RoundTrip {
         patterns: [Pattern], rounds: Int, qos: Agent.QualityOfService = .atMostOnce, responder handlers: Handlers = .pool
     ) async throws {
         let shapes = try patterns.map { try MessageShape($0) }
-        // Keyed by pattern and variant: each figure has its own baseline runs.
-        var baseline: [String: [(p50: Double, p99: Double)]] = [:]
-        var ours: [String: [(p50: Double, p99: Double)]] = [:]
+        typealias Quantiles = (p50: Double, p99: Double)
+        // Per pattern and variant, one pair of ours and C's quantiles per repetition.
+        var runs: [String: [(ours: Quantiles, c: Quantiles)]] = [:]
+        func key(_ pattern: Pattern, _ variant: Variant) -> String { "\(pattern.rawValue)|\(variant.label)" }
         let responder = try ChildProcess.peer(
             "respond",
             ["--broker", broker.url, "--qos", "\(qos.rawValue)", "--low-latency", "true", "--handlers", handlers.rawValue])
@@ -154,7 +161,6 @@ enum RoundTrip {
                     $0.responseSubscription = variant.responseSubscription
                 }
                 for (pattern, shape) in zip(patterns, shapes) {
-                    let key = "\(pattern.rawValue)|\(variant.label)"
                     let agent = requester.agent
                     // A nil preference leaves the task where it is.
                     let (c, samples) = try await withTaskExecutorPreference(variant.onAgentExecutor ? agent.executor : nil) {
@@ -163,8 +169,8 @@ enum RoundTrip {
                              "--blocks", "\($0)"] + shape.arguments(qos: qos)
                         }
                     }
-                    baseline[key, default: []].append((c.median, c.quantile(0.99)))
-                    ours[key, default: []].append((samples.median, samples.quantile(0.99)))
+                    runs[key(pattern, variant), default: []].append(
+                        ((samples.median, samples.quantile(0.99)), (c.median, c.quantile(0.99))))
                 }
                 await requester.stop()
             }
@@ -173,19 +179,18 @@ enum RoundTrip {
         await responder.wait()
         for (pattern, shape) in zip(patterns, shapes) {
             for variant in variants {
-                let runs = ours["\(pattern.rawValue)|\(variant.label)"] ?? []
-                let baseline = baseline["\(pattern.rawValue)|\(variant.label)"] ?? []
-                for (quantile, key) in [("p50", \(p50: Double, p99: Double).p50), ("p99", \.p99)] {
+                let pairs = runs[key(pattern, variant)] ?? []
+                for (quantile, quantileKey) in [("p50", \Quantiles.p50), ("p99", \.p99)] {
                     let target: Target =
                         quantile == "p50" ? .ratioAtMost(1.3) : .ratioAtMost(1.5)
                     report.add(
                         Figure(
                             section: section, name: "\(pattern.rawValue) \(quantile), \(variant.label)", unit: "µs",
-                            ours: runs.map { $0[keyPath: key] }, baseline: baseline.map { $0[keyPath: key] },
+                            ours: pairs.map { $0.ours[keyPath: quantileKey] }, baseline: pairs.map { $0.c[keyPath: quantileKey] },
                             baselineName: shape.label(qos: qos),
                             target: broker.isDefault ? target : nil,
                             note: "\(rounds) rounds × \(settings.repeats)",
-                            pairedRatios: zip(runs, baseline).map { $0[keyPath: key] / $1[keyPath: key] }))
+                            pairedRatios: pairs.map { $0.ours[keyPath: quantileKey] / $0.c[keyPath: quantileKey] }))
                 }
             }
         }
@@ -255,14 +260,11 @@ enum RoundTrip {
         _ = try await measure(pattern, agent: agent, rounds: 0, warmup: rounds / 10)
         var theirs: [Double] = []
         var ours: [Double] = []
-        var remaining = rounds
-        for block in 0..<blocks {
+        for _ in 0..<blocks {
             c.send("go")
-            let line = try await c.expect("block")
-            theirs += (keyValueLists(line)["samples_us"] ?? [])
-            let size = remaining / (blocks - block)
-            ours += try await measure(pattern, agent: agent, rounds: size, warmup: 0)
-            remaining -= size
+            let block = keyValueLists(try await c.expect("block"))["samples_us"] ?? []
+            theirs += block
+            ours += try await measure(pattern, agent: agent, rounds: block.count, warmup: 0)
         }
         _ = try await c.expect("rounds=")
         let status = await c.wait()

@@ -379,6 +379,7 @@ static int roundtrip(const struct options *options) {
     /* With --blocks, the measured rounds come in blocks, each started by a line on stdin. */
     long block_size = options->blocks > 0 ? (options->rounds + options->blocks - 1) / options->blocks : 0;
     long measured = 0;
+    long block_start = 0; /* the first sample of the current block */
     for (long round = 0; round < total; round++) {
         if (block_size > 0 && round >= options->warmup && (round - options->warmup) % block_size == 0) {
             if (round == options->warmup) {
@@ -387,6 +388,7 @@ static int roundtrip(const struct options *options) {
             }
             char line[64];
             if (!fgets(line, sizeof line, stdin)) break;
+            block_start = measured;
         }
         double start = now_seconds();
         if (options->subscribe_per_request) {
@@ -416,10 +418,11 @@ static int roundtrip(const struct options *options) {
         }
         if (round >= options->warmup) {
             samples[measured++] = (end - start) * 1e6;
-            if (block_size > 0 && (measured % block_size == 0 || round == total - 1)) {
-                long first = measured - ((measured - 1) % block_size + 1);
+            if (block_size > 0 && (measured - block_start == block_size || round == total - 1)) {
                 printf("block");
-                for (long i = first; i < measured; i++) printf("%s%.1f", i == first ? " samples_us=" : ",", samples[i]);
+                for (long i = block_start; i < measured; i++) {
+                    printf("%s%.1f", i == block_start ? " samples_us=" : ",", samples[i]);
+                }
                 printf("\n");
                 fflush(stdout);
             }

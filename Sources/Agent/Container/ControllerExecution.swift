@@ -9,8 +9,8 @@ extension Container {
     /// `serveCall` and friends (as ``ObjectProviderController`` does) run on that thread either
     /// way. That thread is shared by every agent of the process, so every controller of such a
     /// container must never block it: no blocking I/O, no waiting on a lock or a semaphore that
-    /// another thread holds for long, no long computation. Work of that kind belongs in a task of its own, `Task.detached` or a task with
-    /// `executorPreference: globalConcurrentExecutor`.
+    /// another thread holds for long, no long computation. Work of that kind belongs in a task of
+    /// its own, `Task.detached` or a task with `executorPreference: globalConcurrentExecutor`.
     ///
     /// ```swift
     /// var configuration = Container.Configuration()
