@@ -88,33 +88,6 @@ final class Report {
         return String(format: "%.3f", value)
     }
 
-    /// How far a section's baseline may lie from the same baseline in the run's other sections
-    /// before the section counts as disturbed (a factor, either way).
-    static let disturbanceFactor = 1.5
-
-    /// Sections whose baseline median lies more than ``disturbanceFactor`` away from the median of
-    /// the same baseline (same name and unit, figures with a target) across the run's sections: the
-    /// machine was busy with something else while that section ran, so its ratios say little.
-    /// Maps each such section to its baseline, the run's typical one, and their unit.
-    func disturbedSections() -> [String: (baseline: Double, typical: Double, unit: String)] {
-        var byBaseline: [String: [(section: String, median: Double, unit: String)]] = [:]
-        // One baseline per section: its first figure's (the p50, for round trips).
-        for figure in figures where figure.target != nil && !figure.baseline.isEmpty {
-            let key = "\(figure.baselineName) in \(figure.unit)"
-            guard !(byBaseline[key] ?? []).contains(where: { $0.section == figure.section }) else { continue }
-            byBaseline[key, default: []].append((figure.section, figure.baselineMedian, figure.unit))
-        }
-        var disturbed: [String: (baseline: Double, typical: Double, unit: String)] = [:]
-        for sections in byBaseline.values where sections.count >= 3 {
-            let typical = Samples(sections.map(\.median)).median
-            for (section, median, unit) in sections
-            where median > typical * Self.disturbanceFactor || median * Self.disturbanceFactor < typical {
-                disturbed[section] = (median, typical, unit)
-            }
-        }
-        return disturbed
-    }
-
     /// The report as markdown: the machine, then one table per section.
     func markdown(machine: [String], preamble: String) -> String {
         var lines = [preamble, "", "## Machine and run", ""]
@@ -122,18 +95,9 @@ final class Report {
         lines.append("")
         var sections: [String] = []
         for figure in figures where !sections.contains(figure.section) { sections.append(figure.section) }
-        let disturbed = disturbedSections()
         for section in sections {
             lines.append("## \(section)")
             lines.append("")
-            if let (baseline, typical, unit) = disturbed[section] {
-                lines.append(
-                    "The baseline's median in this section, \(Report.format(baseline)) \(unit), lies far from the "
-                        + "\(Report.format(typical)) \(unit) it had in this run's other sections: something else used the "
-                        + "machine while this section ran, so its ratios say little either way and are not "
-                        + "checked against the targets. Run it again (`scripts/benchmark.sh --only b2`).")
-                lines.append("")
-            }
             lines.append("| figure | ours | baseline | ratio | target | met |")
             lines.append("| --- | ---: | ---: | ---: | --- | --- |")
             for figure in figures where figure.section == section {
@@ -142,9 +106,7 @@ final class Report {
                     figure.baseline.isEmpty
                     ? "–" : "\(Report.format(figure.baselineMedian)) \(figure.unit) (\(figure.baselineName))"
                 let ratio = figure.ratio.map { String(format: "%.2f×", $0) } ?? "–"
-                let met =
-                    figure.target != nil && disturbed[section] != nil
-                    ? "not judged" : figure.meetsTarget.map { $0 ? "yes" : "**no**" } ?? ""
+                let met = figure.meetsTarget.map { $0 ? "yes" : "**no**" } ?? ""
                 let name = figure.note.isEmpty ? figure.name : "\(figure.name) — \(figure.note)"
                 lines.append("| \(name) | \(ours) | \(baseline) | \(ratio) | \(figure.target?.text ?? "") | \(met) |")
             }
