@@ -42,11 +42,24 @@ public struct Advertise: CoatyEvent {
 
     /// `{"object":…,"privateData":…}`, leaving out `privateData` when it is `nil`.
     public func json() throws(EventError) -> JSONValue {
-        try EventObjects.checkObjectType(object, eventType: Self.eventType)
         var writer = PayloadWriter(Self.eventType)
+        try write(to: &writer)
+        return writer.json
+    }
+
+    /// The payload bytes, written straight from the objects (``json()``'s tree, serialized, without the tree).
+    ///
+    /// - Throws: ``EventError`` as ``json()`` throws it.
+    public func payload() throws(EventError) -> [UInt8] {
+        var stream = PayloadStream(Self.eventType)
+        try write(to: &stream)
+        return stream.bytes()
+    }
+
+    private func write(to writer: inout some PayloadSink) throws(EventError) {
+        try EventObjects.checkObjectType(object, eventType: Self.eventType)
         try writer.setObject("object", object)
         writer.set("privateData", privateData)
-        return writer.json
     }
 
     /// The publications of this event: on `ADV:<coreType>`, then on `ADV::<objectType>` unless the

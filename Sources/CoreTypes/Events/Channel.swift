@@ -87,14 +87,27 @@ public struct Channel: CoatyEvent {
     ///
     /// - Throws: ``EventError`` when the channel id or an object is not valid.
     public func json() throws(EventError) -> JSONValue {
-        try Self.checkID(id)
         var writer = PayloadWriter(Self.eventType)
+        try write(to: &writer)
+        return writer.json
+    }
+
+    /// The payload bytes, written straight from the objects (``json()``'s tree, serialized, without the tree).
+    ///
+    /// - Throws: ``EventError`` as ``json()`` throws it.
+    public func payload() throws(EventError) -> [UInt8] {
+        var stream = PayloadStream(Self.eventType)
+        try write(to: &stream)
+        return stream.bytes()
+    }
+
+    private func write(to writer: inout some PayloadSink) throws(EventError) {
+        try Self.checkID(id)
         switch content {
         case .object(let object): try writer.setObject("object", object)
         case .objects(let objects): try writer.setObjects("objects", objects)
         }
         writer.set("privateData", privateData)
-        return writer.json
     }
 
     /// The publication on `coaty/3/<namespace>/CHN:<id>/<identity>`.

@@ -18,6 +18,12 @@ public protocol CoatyEvent: Sendable {
     /// - Throws: ``EventError`` when the event is not valid (for example an object that breaks
     ///   the rules of its core type, or an empty object id).
     func json() throws(EventError) -> JSONValue
+
+    /// The payload bytes: the compact UTF-8 JSON text of ``json()``, byte for byte as coaty-js
+    /// writes it. The events that carry objects write them without building ``json()``'s tree.
+    ///
+    /// - Throws: ``EventError`` when the event is not valid.
+    func payload() throws(EventError) -> [UInt8]
 }
 
 extension CoatyEvent {

@@ -38,8 +38,21 @@ public struct Complete: CoatyEvent {
     /// - Throws: ``EventError`` when the object is not valid.
     public func json() throws(EventError) -> JSONValue {
         var writer = PayloadWriter(Self.eventType)
+        try write(to: &writer)
+        return writer.json
+    }
+
+    /// The payload bytes, written straight from the objects (``json()``'s tree, serialized, without the tree).
+    ///
+    /// - Throws: ``EventError`` as ``json()`` throws it.
+    public func payload() throws(EventError) -> [UInt8] {
+        var stream = PayloadStream(Self.eventType)
+        try write(to: &stream)
+        return stream.bytes()
+    }
+
+    private func write(to writer: inout some PayloadSink) throws(EventError) {
         try writer.setObject("object", object)
         writer.set("privateData", privateData)
-        return writer.json
     }
 }

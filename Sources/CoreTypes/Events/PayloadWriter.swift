@@ -4,16 +4,12 @@
 /// `JSON.stringify` leaves out; so an unset member here is simply not written, never `null`.
 /// Objects are written in their wire form (``CoatyObject/jsonObject()``) after checking that the
 /// wire form is a valid object of its core type, as coaty-js's event data constructors do.
-struct PayloadWriter {
+struct PayloadWriter: PayloadSink {
     let eventType: EventType
     private(set) var members = JSONObject()
 
     init(_ eventType: EventType) {
         self.eventType = eventType
-    }
-
-    func error(_ code: EventError.Code, _ field: String?, _ detail: String) -> EventError {
-        EventError(code: code, eventType: eventType, field: field, detail: detail)
     }
 
     /// Writes `value` under `key`, or nothing when `value` is `nil`.
@@ -48,22 +44,6 @@ struct PayloadWriter {
     }
 
     var json: JSONValue { .object(members) }
-
-    /// The wire form of `object`, checked against the rules of its core type.
-    func wireForm(of object: any CoatyObject, field: String) throws(EventError) -> JSONObject {
-        let json: JSONObject
-        do {
-            json = try object.jsonObject()
-        } catch {
-            throw self.error(.unencodableObject, field, "jsonObject() failed: \(error)")
-        }
-        do {
-            try ObjectTypeRegistry.validateCoreForm(json)
-        } catch {
-            throw self.error(.invalidObject, field, error.description)
-        }
-        return json
-    }
 }
 
 /// Shared helpers for the objects inside events.

@@ -52,12 +52,25 @@ public struct Resolve: CoatyEvent {
     /// - Throws: ``EventError`` when an object is not valid or neither member is set.
     public func json() throws(EventError) -> JSONValue {
         var writer = PayloadWriter(Self.eventType)
+        try write(to: &writer)
+        return writer.json
+    }
+
+    /// The payload bytes, written straight from the objects (``json()``'s tree, serialized, without the tree).
+    ///
+    /// - Throws: ``EventError`` as ``json()`` throws it.
+    public func payload() throws(EventError) -> [UInt8] {
+        var stream = PayloadStream(Self.eventType)
+        try write(to: &stream)
+        return stream.bytes()
+    }
+
+    private func write(to writer: inout some PayloadSink) throws(EventError) {
         guard object != nil || relatedObjects != nil else {
             throw writer.error(.missingMember, "object", "a Resolve carries 'object', 'relatedObjects' or both")
         }
         try writer.setObject("object", object)
         try writer.setObjects("relatedObjects", relatedObjects)
         writer.set("privateData", privateData)
-        return writer.json
     }
 }

@@ -38,10 +38,23 @@ public struct Update: RequestEvent {
     ///
     /// - Throws: ``EventError`` when the object is not valid.
     public func json() throws(EventError) -> JSONValue {
-        try EventObjects.checkObjectType(object, eventType: Self.eventType)
         var writer = PayloadWriter(Self.eventType)
-        try writer.setObject("object", object)
+        try write(to: &writer)
         return writer.json
+    }
+
+    /// The payload bytes, written straight from the objects (``json()``'s tree, serialized, without the tree).
+    ///
+    /// - Throws: ``EventError`` as ``json()`` throws it.
+    public func payload() throws(EventError) -> [UInt8] {
+        var stream = PayloadStream(Self.eventType)
+        try write(to: &stream)
+        return stream.bytes()
+    }
+
+    private func write(to writer: inout some PayloadSink) throws(EventError) {
+        try EventObjects.checkObjectType(object, eventType: Self.eventType)
+        try writer.setObject("object", object)
     }
 
     /// Checks a Complete against this Update: same object id (byte for byte, as coaty-js's `===`).

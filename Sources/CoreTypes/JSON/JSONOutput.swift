@@ -64,6 +64,22 @@ struct JSONOutput: ~Copyable {
         [UInt8](UnsafeBufferPointer(start: base, count: count))
     }
 
+    /// The bytes written so far, as an array, leaving them in place (for an output kept in a class).
+    func array() -> [UInt8] {
+        [UInt8](UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// The bytes from `start` on, for `body` to read; they are valid only during the call.
+    func withBytes<Result>(from start: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        body(UnsafeRawBufferPointer(start: base + start, count: count - start))
+    }
+
+    /// Forgets the bytes from `newCount` on (which must not be past ``count``).
+    mutating func truncate(to newCount: Int) {
+        precondition(newCount >= 0 && newCount <= count, "truncating \(count) bytes to \(newCount)")
+        count = newCount
+    }
+
     /// Appends the bytes written so far to `array`.
     func append(to array: inout [UInt8]) {
         array.append(contentsOf: UnsafeBufferPointer(start: base, count: count))

@@ -5,6 +5,17 @@
 enum JavaScriptNumberFormat {
     static func write(_ value: Double, to buffer: inout JSONOutput) {
         var text = value.magnitude.description
+        // Swift writes without an exponent only from 1e-4 to below 2^53, inside ECMAScript's range
+        // (1e-6 to below 1e21); there the layouts agree unless Swift ends on `.0` (an integral value).
+        let isPlain = text.withUTF8 { utf8 in
+            guard !utf8.contains(UInt8(ascii: "e")),
+                utf8.count < 2 || utf8[utf8.count - 2] != UInt8(ascii: ".") || utf8[utf8.count - 1] != UInt8(ascii: "0")
+            else { return false }
+            if value < 0 { buffer.append(UInt8(ascii: "-")) }
+            buffer.append(UnsafeRawBufferPointer(utf8))
+            return true
+        }
+        if isPlain { return }
         var digits: [UInt8] = []
         digits.reserveCapacity(20)
         var pointPosition: Int? = nil

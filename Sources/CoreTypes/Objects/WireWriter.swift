@@ -6,28 +6,117 @@
 /// leaves out `undefined`: the writer never writes `null` unless given ``JSONValue/null``.
 public struct WireWriter {
     /// The members written so far.
-    public private(set) var object: JSONObject
-    /// How many base fields ``object`` starts with.
-    private let headCount: Int
+    ///
+    /// When an event writes the object straight into its payload's bytes (as it does for a type
+    /// with the `coatyObject` core type), the members are bytes until the end, and reading this
+    /// property parses them: it is there to inspect a writer, not for every member.
+    public var object: JSONObject {
+        guard mode == .bytes, let stream else { return tree }
+        return (try? stream.parseObject(from: start)) ?? tree
+    }
+
+    /// Where the members go: a tree (``object``), or the bytes of the payload being written.
+    enum Mode { case tree, bytes, copied }
+
+    private var mode: Mode
+    /// The members, in tree mode.
+    private var tree: JSONObject
+    /// How many base fields the object starts with.
+    private var headCount: Int
+    /// The payload's bytes, in byte mode (and after a fallback to a tree, where the object goes at the end).
+    private let stream: WireStream?
+    /// Where the object's `{` is in the stream.
+    private let start: Int
+    /// The stream's length after this writer's last member: another length means that a copy of
+    /// the writer has written too, and the object is written again from a tree.
+    private var expectedCount: Int
+    /// The keys written after the base fields, as signatures: a key seen again (or a signature seen
+    /// again) moves the object to a tree, which replaces values in place.
+    private var signatures = KeySignatures()
+    private var moreSignatures: [UInt64] = []
+    /// The optional base fields in the head, one bit per `BaseFields.Field` beyond the first four.
+    private var optionalHead: UInt8 = 0
 
     init(_ source: some CoatyObject) {
-        object = source.baseHead(capacity: 16)
-        headCount = object.count
+        mode = .tree
+        tree = source.baseHead(capacity: 16)
+        headCount = tree.count
+        stream = nil
+        start = 0
+        expectedCount = 0
+    }
+
+    /// A writer that writes `source`'s base fields and then its members into `stream`.
+    ///
+    /// Only for an object that ``canStream(_:)`` accepts: its head is valid as written.
+    init(streaming source: some CoatyObject, into stream: WireStream) {
+        mode = .bytes
+        tree = JSONObject()
+        self.stream = stream
+        start = stream.output.count
+        var optional: UInt8 = 0
+        var count = 4
+        Self.writeHead(of: source, to: &stream.output, optional: &optional, count: &count)
+        optionalHead = optional
+        headCount = count
+        expectedCount = stream.output.count
+    }
+
+    /// Whether `source` can be written as bytes: a `coatyObject` whose base fields are valid, so
+    /// that its head needs none of the checks of ``ObjectTypeRegistry/validateCoreForm(_:)``.
+    static func canStream(_ source: some CoatyObject) -> Bool {
+        source.coreType == .coatyObject && !source.objectId.isEmpty && !source.objectType.isEmpty
+            && source.externalId?.isEmpty != true && source.parentObjectId?.isEmpty != true
+            && source.locationId?.isEmpty != true
+    }
+
+    private static func writeHead(
+        of source: some CoatyObject, to output: inout JSONOutput, optional: inout UInt8, count: inout Int
+    ) {
+        output.append(#"{"objectId":"#)
+        JSONWriter.writeString(source.objectId, to: &output)
+        output.append(#","objectType":"#)
+        JSONWriter.writeString(source.objectType, to: &output)
+        output.append(#","coreType":"CoatyObject","name":"#)
+        JSONWriter.writeString(source.name, to: &output)
+        if let externalId = source.externalId {
+            output.append(#","externalId":"#)
+            JSONWriter.writeString(externalId, to: &output)
+            optional |= 1
+            count += 1
+        }
+        if let parentObjectId = source.parentObjectId {
+            output.append(#","parentObjectId":"#)
+            JSONWriter.writeString(parentObjectId, to: &output)
+            optional |= 2
+            count += 1
+        }
+        if let locationId = source.locationId {
+            output.append(#","locationId":"#)
+            JSONWriter.writeString(locationId, to: &output)
+            optional |= 4
+            count += 1
+        }
+        if let isDeactivated = source.isDeactivated {
+            output.append(isDeactivated ? #","isDeactivated":true"# : #","isDeactivated":false"#)
+            optional |= 8
+            count += 1
+        }
     }
 
     /// Writes a string member.
     public mutating func encode(_ value: String, forKey key: String) {
-        set(key, .string(value))
+        put(key, .string(value)) { JSONWriter.writeString(value, to: &$0) }
     }
 
     /// Writes a boolean member.
     public mutating func encode(_ value: Bool, forKey key: String) {
-        set(key, .bool(value))
+        put(key, .bool(value)) { $0.append(value ? "true" : "false") }
     }
 
     /// Writes an integer member.
     public mutating func encode(_ value: Int, forKey key: String) {
-        set(key, .int(value))
+        put(key, .int(value)) { JSONWriter.writeInteger(value, to: &$0) }
     }
 
     /// Writes a number member.
@@ -35,22 +124,29 @@ public struct WireWriter {
     /// - Throws: `EncodingError.invalidValue` when `value` is not finite: JSON has no NaN or infinity.
     public mutating func encode(_ value: Double, forKey key: String) throws(EncodingError) {
         guard value.isFinite else { throw Self.notFinite(value, key) }
-        set(key, .double(value))
+        put(key, .double(value)) { JSONWriter.writeDouble(value, to: &$0) }
     }
 
     /// Writes an array of strings.
     public mutating func encode(_ value: [String], forKey key: String) {
-        set(key, .array(value.map(JSONValue.string)))
+        put(key, .array(value.map(JSONValue.string))) { output in
+            output.append(UInt8(ascii: "["))
+            for (i, string) in value.enumerated() {
+                if i > 0 { output.append(UInt8(ascii: ",")) }
+                JSONWriter.writeString(string, to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        }
     }
 
     /// Writes a member as it is.
     public mutating func encode(_ value: JSONValue, forKey key: String) {
-        set(key, value)
+        put(key, value) { JSONWriter.write(value, to: &$0) }
     }
 
     /// Writes an object member as it is.
     public mutating func encode(_ value: JSONObject, forKey key: String) {
-        set(key, .object(value))
+        put(key, .object(value)) { JSONWriter.writeObject(value, to: &$0) }
     }
 
     /// Writes a member of any `Encodable` type with ``JSONValueEncoder``: for the members that
@@ -58,7 +154,7 @@ public struct WireWriter {
     ///
     /// - Throws: `EncodingError` when the value does not encode.
     public mutating func encode<T: Encodable>(_ value: T, forKey key: String) throws {
-        set(key, try JSONValueEncoder().encode(value))
+        encode(try JSONValueEncoder().encode(value), forKey: key)
     }
 
     /// Writes a string member, or nothing when `value` is `nil`.
@@ -102,25 +198,138 @@ public struct WireWriter {
 
     /// The object with `custom`'s members appended, those whose keys were not written.
     consuming func finish(custom: JSONObject) -> JSONObject {
-        for member in custom.storage where !object.contains(key: member.key) {
-            object.appendNew(member.key, member.value)
+        for member in custom.storage where !tree.contains(key: member.key) {
+            tree.appendNew(member.key, member.value)
         }
-        return object
+        return tree
+    }
+
+    /// Ends an object written into its stream: appends `custom`'s members whose keys were not
+    /// written, and the closing brace. An object that moved to a tree is checked as
+    /// ``ObjectTypeRegistry/validateCoreForm(_:)`` checks it, and written then.
+    ///
+    /// - Returns: `false` when a copy of this writer wrote into the stream too; the stream is
+    ///   back where the object began, for the caller to write it another way.
+    /// - Throws: ``ObjectDecodingError`` when an object that moved to a tree breaks its core type's rules.
+    consuming func finishStream(custom: JSONObject) throws(ObjectDecodingError) -> Bool {
+        guard let stream else { return false }
+        if mode == .bytes {
+            guard stream.output.count == expectedCount else { return abandon(stream) }
+            for member in custom.storage {
+                let written = isWritten(member.key)
+                if written == .maybe {
+                    moveToTree(stream)
+                    break
+                }
+                if written == .no {
+                    Self.writeMember(member.key, to: &stream.output) { JSONWriter.write(member.value, to: &$0) }
+                }
+            }
+        }
+        switch mode {
+        case .bytes:
+            stream.output.append(UInt8(ascii: "}"))
+        case .tree:
+            let object = finish(custom: custom)
+            try ObjectTypeRegistry.validateCoreForm(object)
+            JSONWriter.writeObject(object, to: &stream.output)
+        case .copied:
+            return abandon(stream)
+        }
+        return true
+    }
+
+    private func abandon(_ stream: WireStream) -> Bool {
+        stream.output.truncate(to: start)
+        return false
+    }
+
+    /// Appends `key` with `value` (written by `write` in byte mode), or replaces the value of a key
+    /// already written.
+    @inline(__always)
+    private mutating func put(_ key: String, _ value: @autoclosure () -> JSONValue, _ write: (inout JSONOutput) -> Void) {
+        if mode == .bytes, let stream {
+            guard stream.output.count == expectedCount else {
+                mode = .copied
+                return
+            }
+            if BaseFields.Field(key) == nil, record(key) {
+                Self.writeMember(key, to: &stream.output, write)
+                expectedCount = stream.output.count
+                return
+            }
+            moveToTree(stream)
+        }
+        guard mode == .tree else { return }
+        set(key, value())
+    }
+
+    @inline(__always)
+    private static func writeMember(_ key: String, to output: inout JSONOutput, _ write: (inout JSONOutput) -> Void) {
+        output.append(UInt8(ascii: ","))
+        JSONWriter.writeString(key, to: &output)
+        output.append(UInt8(ascii: ":"))
+        write(&output)
+    }
+
+    /// Notes `key` as written after the base fields; `false` when its signature was seen before
+    /// (the same key, or rarely another one of the same signature).
+    private mutating func record(_ key: String) -> Bool {
+        let signature = KeySignatures.signature(of: key)
+        if signatures.firstIndex(of: signature, from: 0) != nil || moreSignatures.contains(signature) { return false }
+        if signatures.count < KeySignatures.capacity {
+            signatures.append(signature)
+        } else {
+            moreSignatures.append(signature)
+        }
+        return true
+    }
+
+    private enum Written { case no, yes, maybe }
+
+    /// Whether a custom member's key is among those written: a base field in the head is; a base
+    /// field that is not, or a key of a signature seen, needs the tree to tell.
+    private func isWritten(_ key: String) -> Written {
+        if let field = BaseFields.Field(key) {
+            switch field {
+            case .objectId, .objectType, .coreType, .name: return .yes
+            case .externalId: return optionalHead & 1 != 0 ? .yes : .maybe
+            case .parentObjectId: return optionalHead & 2 != 0 ? .yes : .maybe
+            case .locationId: return optionalHead & 4 != 0 ? .yes : .maybe
+            case .isDeactivated: return optionalHead & 8 != 0 ? .yes : .maybe
+            }
+        }
+        let signature = KeySignatures.signature(of: key)
+        return signatures.firstIndex(of: signature, from: 0) != nil || moreSignatures.contains(signature) ? .maybe : .no
+    }
+
+    /// Moves the members written so far from the stream to a tree, which then takes the rest
+    /// (a key written twice, a base field written by the type: what a tree decides by key).
+    private mutating func moveToTree(_ stream: WireStream) {
+        do {
+            tree = try stream.parseObject(from: start)
+        } catch {
+            // The stream holds what this writer wrote, which parses; keep the base fields at least.
+            assertionFailure("the object's bytes do not parse: \(error)")
+            tree = JSONObject()
+        }
+        stream.output.truncate(to: start)
+        mode = .tree
     }
 
     /// Appends `key` with `value`, or replaces the value of a key already written. A key that is
     /// not a base field can only be among those written after the base fields, so a small object
     /// compares it with those alone; a large one has an index to look it up.
     private mutating func set(_ key: String, _ value: JSONValue) {
-        guard BaseFields.Field(key) == nil, object.count <= JSONObject.indexThreshold else {
-            object.updateValue(value, forKey: key)
+        guard BaseFields.Field(key) == nil, tree.count <= JSONObject.indexThreshold else {
+            tree.updateValue(value, forKey: key)
             return
         }
-        for i in headCount..<object.storage.count where object.storage[i].key.hasSameUTF8(as: key) {
-            object.storage[i].value = value
+        for i in headCount..<tree.storage.count where tree.storage[i].key.hasSameUTF8(as: key) {
+            tree.storage[i].value = value
             return
         }
-        object.appendNew(key, value)
+        tree.appendNew(key, value)
     }
 
     private static func notFinite(_ value: Double, _ key: String) -> EncodingError {
