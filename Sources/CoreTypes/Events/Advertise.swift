@@ -8,7 +8,7 @@
 /// let event = Advertise(object: lamp, privateData: ["reason": "startup"])
 /// for publication in try event.publications(in: scope) { publish(publication) }
 /// ```
-public struct Advertise: CoatyEvent {
+public struct Advertise: CoatyEvent, ObjectCarryingEvent {
     /// `.advertise`.
     public static let eventType = EventType.advertise
 
@@ -42,21 +42,17 @@ public struct Advertise: CoatyEvent {
 
     /// `{"object":…,"privateData":…}`, leaving out `privateData` when it is `nil`.
     public func json() throws(EventError) -> JSONValue {
-        var writer = PayloadWriter(Self.eventType)
-        try write(to: &writer)
-        return writer.json
+        try treeJSON()
     }
 
     /// The payload bytes, written straight from the objects (``json()``'s tree, serialized, without the tree).
     ///
     /// - Throws: ``EventError`` as ``json()`` throws it.
     public func payload() throws(EventError) -> [UInt8] {
-        var stream = PayloadStream(Self.eventType)
-        try write(to: &stream)
-        return stream.bytes()
+        try streamedPayload()
     }
 
-    private func write(to writer: inout some PayloadSink) throws(EventError) {
+    func write(to writer: inout some PayloadSink) throws(EventError) {
         try EventObjects.checkObjectType(object, eventType: Self.eventType)
         try writer.setObject("object", object)
         writer.set("privateData", privateData)

@@ -7,7 +7,7 @@
 /// let event = Channel(id: "sensors.floor1", objects: readings)
 /// publish(try event.publication(in: scope))
 /// ```
-public struct Channel: CoatyEvent {
+public struct Channel: CoatyEvent, ObjectCarryingEvent {
     /// `.channel`.
     public static let eventType = EventType.channel
 
@@ -87,21 +87,17 @@ public struct Channel: CoatyEvent {
     ///
     /// - Throws: ``EventError`` when the channel id or an object is not valid.
     public func json() throws(EventError) -> JSONValue {
-        var writer = PayloadWriter(Self.eventType)
-        try write(to: &writer)
-        return writer.json
+        try treeJSON()
     }
 
     /// The payload bytes, written straight from the objects (``json()``'s tree, serialized, without the tree).
     ///
     /// - Throws: ``EventError`` as ``json()`` throws it.
     public func payload() throws(EventError) -> [UInt8] {
-        var stream = PayloadStream(Self.eventType)
-        try write(to: &stream)
-        return stream.bytes()
+        try streamedPayload()
     }
 
-    private func write(to writer: inout some PayloadSink) throws(EventError) {
+    func write(to writer: inout some PayloadSink) throws(EventError) {
         try Self.checkID(id)
         switch content {
         case .object(let object): try writer.setObject("object", object)

@@ -6,7 +6,7 @@
 /// let publication = try update.responsePublication(
 ///     Complete(object: changedLamp), correlationID: topic.correlationID, in: scope)
 /// ```
-public struct Complete: CoatyEvent {
+public struct Complete: CoatyEvent, ObjectCarryingEvent {
     /// `.complete`.
     public static let eventType = EventType.complete
 
@@ -37,21 +37,17 @@ public struct Complete: CoatyEvent {
     ///
     /// - Throws: ``EventError`` when the object is not valid.
     public func json() throws(EventError) -> JSONValue {
-        var writer = PayloadWriter(Self.eventType)
-        try write(to: &writer)
-        return writer.json
+        try treeJSON()
     }
 
     /// The payload bytes, written straight from the objects (``json()``'s tree, serialized, without the tree).
     ///
     /// - Throws: ``EventError`` as ``json()`` throws it.
     public func payload() throws(EventError) -> [UInt8] {
-        var stream = PayloadStream(Self.eventType)
-        try write(to: &stream)
-        return stream.bytes()
+        try streamedPayload()
     }
 
-    private func write(to writer: inout some PayloadSink) throws(EventError) {
+    func write(to writer: inout some PayloadSink) throws(EventError) {
         try writer.setObject("object", object)
         writer.set("privateData", privateData)
     }

@@ -45,3 +45,26 @@ extension PayloadSink {
         return json
     }
 }
+
+/// An event that carries Coaty objects: it writes its members once, to a ``PayloadSink``, and gets
+/// its tree (`json()`) and its bytes (`payload()`) from that.
+protocol ObjectCarryingEvent: CoatyEvent {
+    /// Checks the event and writes its members in coaty-js's order.
+    func write(to writer: inout some PayloadSink) throws(EventError)
+}
+
+extension ObjectCarryingEvent {
+    /// The payload as a tree, for `json()`.
+    func treeJSON() throws(EventError) -> JSONValue {
+        var writer = PayloadWriter(Self.eventType)
+        try write(to: &writer)
+        return writer.json
+    }
+
+    /// The payload's bytes, its objects written straight into them, for `payload()`.
+    func streamedPayload() throws(EventError) -> [UInt8] {
+        var stream = PayloadStream(Self.eventType)
+        try write(to: &stream)
+        return stream.bytes()
+    }
+}

@@ -8,7 +8,7 @@
 /// let publication = try discover.responsePublication(
 ///     Resolve(object: lamp), correlationID: topic.correlationID, in: scope)
 /// ```
-public struct Resolve: CoatyEvent {
+public struct Resolve: CoatyEvent, ObjectCarryingEvent {
     /// `.resolve`.
     public static let eventType = EventType.resolve
 
@@ -51,21 +51,17 @@ public struct Resolve: CoatyEvent {
     ///
     /// - Throws: ``EventError`` when an object is not valid or neither member is set.
     public func json() throws(EventError) -> JSONValue {
-        var writer = PayloadWriter(Self.eventType)
-        try write(to: &writer)
-        return writer.json
+        try treeJSON()
     }
 
     /// The payload bytes, written straight from the objects (``json()``'s tree, serialized, without the tree).
     ///
     /// - Throws: ``EventError`` as ``json()`` throws it.
     public func payload() throws(EventError) -> [UInt8] {
-        var stream = PayloadStream(Self.eventType)
-        try write(to: &stream)
-        return stream.bytes()
+        try streamedPayload()
     }
 
-    private func write(to writer: inout some PayloadSink) throws(EventError) {
+    func write(to writer: inout some PayloadSink) throws(EventError) {
         guard object != nil || relatedObjects != nil else {
             throw writer.error(.missingMember, "object", "a Resolve carries 'object', 'relatedObjects' or both")
         }

@@ -7,7 +7,7 @@
 /// let publication = try query.responsePublication(
 ///     Retrieve(objects: lamps), correlationID: topic.correlationID, in: scope)
 /// ```
-public struct Retrieve: CoatyEvent {
+public struct Retrieve: CoatyEvent, ObjectCarryingEvent {
     /// `.retrieve`.
     public static let eventType = EventType.retrieve
 
@@ -39,21 +39,17 @@ public struct Retrieve: CoatyEvent {
     ///
     /// - Throws: ``EventError`` when an object is not valid.
     public func json() throws(EventError) -> JSONValue {
-        var writer = PayloadWriter(Self.eventType)
-        try write(to: &writer)
-        return writer.json
+        try treeJSON()
     }
 
     /// The payload bytes, written straight from the objects (``json()``'s tree, serialized, without the tree).
     ///
     /// - Throws: ``EventError`` as ``json()`` throws it.
     public func payload() throws(EventError) -> [UInt8] {
-        var stream = PayloadStream(Self.eventType)
-        try write(to: &stream)
-        return stream.bytes()
+        try streamedPayload()
     }
 
-    private func write(to writer: inout some PayloadSink) throws(EventError) {
+    func write(to writer: inout some PayloadSink) throws(EventError) {
         try writer.setObjects("objects", objects)
         writer.set("privateData", privateData)
     }

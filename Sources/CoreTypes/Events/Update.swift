@@ -10,7 +10,7 @@
 /// let plan = try Update(object: lamp).requestPlan(in: scope, makeCorrelationID: ObjectID.make)
 /// plan.exchanges.count   // 2 for a com.example.Light, 1 for a coaty.Task
 /// ```
-public struct Update: RequestEvent {
+public struct Update: RequestEvent, ObjectCarryingEvent {
     /// `.update`.
     public static let eventType = EventType.update
 
@@ -38,21 +38,17 @@ public struct Update: RequestEvent {
     ///
     /// - Throws: ``EventError`` when the object is not valid.
     public func json() throws(EventError) -> JSONValue {
-        var writer = PayloadWriter(Self.eventType)
-        try write(to: &writer)
-        return writer.json
+        try treeJSON()
     }
 
     /// The payload bytes, written straight from the objects (``json()``'s tree, serialized, without the tree).
     ///
     /// - Throws: ``EventError`` as ``json()`` throws it.
     public func payload() throws(EventError) -> [UInt8] {
-        var stream = PayloadStream(Self.eventType)
-        try write(to: &stream)
-        return stream.bytes()
+        try streamedPayload()
     }
 
-    private func write(to writer: inout some PayloadSink) throws(EventError) {
+    func write(to writer: inout some PayloadSink) throws(EventError) {
         try EventObjects.checkObjectType(object, eventType: Self.eventType)
         try writer.setObject("object", object)
     }

@@ -79,24 +79,16 @@ public struct WireWriter {
         JSONWriter.writeString(source.objectType, to: &output)
         output.append(#","coreType":"CoatyObject","name":"#)
         JSONWriter.writeString(source.name, to: &output)
-        if let externalId = source.externalId {
-            output.append(#","externalId":"#)
-            JSONWriter.writeString(externalId, to: &output)
-            optional |= 1
+        func writeOptional(_ key: StaticString, _ value: String?, bit: UInt8) {
+            guard let value else { return }
+            output.append(key)
+            JSONWriter.writeString(value, to: &output)
+            optional |= bit
             count += 1
         }
-        if let parentObjectId = source.parentObjectId {
-            output.append(#","parentObjectId":"#)
-            JSONWriter.writeString(parentObjectId, to: &output)
-            optional |= 2
-            count += 1
-        }
-        if let locationId = source.locationId {
-            output.append(#","locationId":"#)
-            JSONWriter.writeString(locationId, to: &output)
-            optional |= 4
-            count += 1
-        }
+        writeOptional(#","externalId":"#, source.externalId, bit: 1)
+        writeOptional(#","parentObjectId":"#, source.parentObjectId, bit: 2)
+        writeOptional(#","locationId":"#, source.locationId, bit: 4)
         if let isDeactivated = source.isDeactivated {
             output.append(isDeactivated ? #","isDeactivated":true"# : #","isDeactivated":false"#)
             optional |= 8
