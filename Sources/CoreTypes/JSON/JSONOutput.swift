@@ -61,7 +61,7 @@ struct JSONOutput: ~Copyable {
     /// `UInt8`; `Array(unsafeUninitializedCapacity:)` allocates through a generic function of the
     /// standard library that looks the array's storage type up at run time (about 500 instructions).
     consuming func takeArray() -> [UInt8] {
-        [UInt8](UnsafeBufferPointer(start: base, count: count))
+        array()
     }
 
     /// The bytes written so far, as an array, leaving them in place (for an output kept in a class).

@@ -34,7 +34,7 @@ public struct WireWriter {
     /// again) moves the object to a tree, which replaces values in place.
     private var signatures = KeySignatures()
     private var moreSignatures: [UInt64] = []
-    /// The optional base fields in the head, one bit per `BaseFields.Field` beyond the first four.
+    /// The optional base fields in the head (``headBit(_:)``).
     private var optionalHead: UInt8 = 0
 
     init(_ source: some CoatyObject) {
@@ -54,11 +54,8 @@ public struct WireWriter {
         tree = JSONObject()
         self.stream = stream
         start = stream.output.count
-        var optional: UInt8 = 0
-        var count = 4
-        Self.writeHead(of: source, to: &stream.output, optional: &optional, count: &count)
-        optionalHead = optional
-        headCount = count
+        optionalHead = Self.writeHead(of: source, to: &stream.output)
+        headCount = 4 + optionalHead.nonzeroBitCount
         expectedCount = stream.output.count
     }
 
@@ -70,29 +67,39 @@ public struct WireWriter {
             && source.locationId?.isEmpty != true
     }
 
-    private static func writeHead(
-        of source: some CoatyObject, to output: inout JSONOutput, optional: inout UInt8, count: inout Int
-    ) {
+    /// Writes the head and returns which optional base fields it holds (``headBit(_:)``).
+    private static func writeHead(of source: some CoatyObject, to output: inout JSONOutput) -> UInt8 {
+        var optional: UInt8 = 0
         output.append(#"{"objectId":"#)
         JSONWriter.writeString(source.objectId, to: &output)
         output.append(#","objectType":"#)
         JSONWriter.writeString(source.objectType, to: &output)
         output.append(#","coreType":"CoatyObject","name":"#)
         JSONWriter.writeString(source.name, to: &output)
-        func writeOptional(_ key: StaticString, _ value: String?, bit: UInt8) {
+        func writeOptional(_ key: StaticString, _ value: String?, _ field: BaseFields.Field) {
             guard let value else { return }
             output.append(key)
             JSONWriter.writeString(value, to: &output)
-            optional |= bit
-            count += 1
+            optional |= headBit(field)
         }
-        writeOptional(#","externalId":"#, source.externalId, bit: 1)
-        writeOptional(#","parentObjectId":"#, source.parentObjectId, bit: 2)
-        writeOptional(#","locationId":"#, source.locationId, bit: 4)
+        writeOptional(#","externalId":"#, source.externalId, .externalId)
+        writeOptional(#","parentObjectId":"#, source.parentObjectId, .parentObjectId)
+        writeOptional(#","locationId":"#, source.locationId, .locationId)
         if let isDeactivated = source.isDeactivated {
             output.append(isDeactivated ? #","isDeactivated":true"# : #","isDeactivated":false"#)
-            optional |= 8
-            count += 1
+            optional |= headBit(.isDeactivated)
+        }
+        return optional
+    }
+
+    /// The bit of an optional base field in ``optionalHead``; 0 for the four every head holds.
+    @inline(__always) private static func headBit(_ field: BaseFields.Field) -> UInt8 {
+        switch field {
+        case .objectId, .objectType, .coreType, .name: 0
+        case .externalId: 1
+        case .parentObjectId: 2
+        case .locationId: 4
+        case .isDeactivated: 8
         }
     }
 
@@ -268,7 +275,7 @@ public struct WireWriter {
     /// (the same key, or rarely another one of the same signature).
     private mutating func record(_ key: String) -> Bool {
         let signature = KeySignatures.signature(of: key)
-        if signatures.firstIndex(of: signature, from: 0) != nil || moreSignatures.contains(signature) { return false }
+        if hasSeen(signature) { return false }
         if signatures.count < KeySignatures.capacity {
             signatures.append(signature)
         } else {
@@ -283,16 +290,15 @@ public struct WireWriter {
     /// field that is not, or a key of a signature seen, needs the tree to tell.
     private func isWritten(_ key: String) -> Written {
         if let field = BaseFields.Field(key) {
-            switch field {
-            case .objectId, .objectType, .coreType, .name: return .yes
-            case .externalId: return optionalHead & 1 != 0 ? .yes : .maybe
-            case .parentObjectId: return optionalHead & 2 != 0 ? .yes : .maybe
-            case .locationId: return optionalHead & 4 != 0 ? .yes : .maybe
-            case .isDeactivated: return optionalHead & 8 != 0 ? .yes : .maybe
-            }
+            let bit = Self.headBit(field)
+            return bit == 0 || optionalHead & bit != 0 ? .yes : .maybe
         }
-        let signature = KeySignatures.signature(of: key)
-        return signatures.firstIndex(of: signature, from: 0) != nil || moreSignatures.contains(signature) ? .maybe : .no
+        return hasSeen(KeySignatures.signature(of: key)) ? .maybe : .no
+    }
+
+    /// Inlined: called, it copied the 128 bytes of ``signatures`` each time (about 170 instructions an object).
+    @inline(__always) private func hasSeen(_ signature: UInt64) -> Bool {
+        signatures.firstIndex(of: signature, from: 0) != nil || moreSignatures.contains(signature)
     }
 
     /// Moves the members written so far from the stream to a tree, which then takes the rest
