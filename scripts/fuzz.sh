@@ -30,6 +30,7 @@ echo "fuzz: build took $(( $(date +%s) - start )) s"
 bin="$(swift build "${build_flags[@]}" --show-bin-path)"
 
 summary=()
+details=()
 failed=0
 for target in "${targets[@]}"; do
     dir="$out/$target"
@@ -44,16 +45,23 @@ for target in "${targets[@]}"; do
     set -e
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$dir/log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$dir/log" | tail -1)
-    coverage=$(grep -o 'cov: [0-9]*' "$dir/log" | tail -1 | sed 's/cov: //')
-    corpus=$(grep -o 'corp: [0-9]*' "$dir/log" | tail -1 | sed 's/corp: //')
+    # A crash while loading the corpus leaves no status lines: these may find nothing.
+    coverage=$({ grep -o 'cov: [0-9]*' "$dir/log" || true; } | tail -1 | sed 's/cov: //')
+    corpus=$({ grep -o 'corp: [0-9]*' "$dir/log" || true; } | tail -1 | sed 's/corp: //')
     artifact=$(find "$dir/crashes" -type f -newer "$dir/seeds" | head -1)
     if [ "$status" -eq 0 ] && [ "$(find "$dir/crashes" -type f | wc -l)" -eq "$before" ]; then
         result="ok"
     else
         failed=1
-        reason=$(grep -m1 -E 'property violated|Fatal error|ERROR: (AddressSanitizer|libFuzzer)' "$dir/log" \
+        reason=$({ grep -m1 -E 'property violated|Fatal error|ERROR: (AddressSanitizer|libFuzzer)' "$dir/log" || true; } \
             | sed 's/^.*\(property violated\|Fatal error\|ERROR\)/\1/' | cut -c1-160)
         result="FAILED (exit $status: ${reason:-see $dir/log}; input ${artifact:-none})"
+        # What a CI log needs to reproduce it: the failure's first lines and the input itself.
+        details+=("$target: $({ grep -m1 -A8 -E 'property violated|Fatal error|ERROR: (AddressSanitizer|libFuzzer)' \
+            "$dir/log" || true; } | cut -c1-2000)")
+        if [ -n "$artifact" ] && [ "$(stat -c %s "$artifact")" -le 8192 ]; then
+            details+=("$target input (base64; replay: base64 -d > crash && $bin/$target crash): $(base64 -w0 "$artifact")")
+        fi
     fi
     summary+=("$(printf '%-12s runs %9s (%5s/s)  coverage %5s  corpus %5s  %s' \
         "$target" "${runs:-0}" "${rate:-0}" "${coverage:-?}" "${corpus:-?}" "$result")")
@@ -62,4 +70,5 @@ done
 
 echo "fuzz: summary ($seconds s per target)"
 printf '  %s\n' "${summary[@]}"
+[ ${#details[@]} -gt 0 ] && printf '%s\n' "${details[@]}"
 exit "$failed"

@@ -3,7 +3,8 @@ import FuzzSupport
 
 extension ObjectProperties {
     /// Every Coaty object of the vectors (and the object texts of the round-trip cases), and each
-    /// registered test type in a valid and a slightly broken form, and a Snapshot of a broken one.
+    /// registered test type in a valid and a slightly broken form, a Snapshot of a broken one and one
+    /// of a Meter.
     static func seeds(_ vectors: Vectors) -> [[UInt8]] {
         var seeds = vectors.coatyObjects().map { JSONValue.object($0).seed }
         seeds += vectors.strings(forKeys: ["objectText", "outputObjectText"]).map(\.seed)
@@ -18,6 +19,9 @@ extension ObjectProperties {
             // A Snapshot of a Lamp without `isOn`: valid with core types only, rejected with Lamp registered.
             #"{"objectId":"s1","objectType":"coaty.Snapshot","coreType":"Snapshot","name":"S","creationTimestamp":1,"creatorId":"c","parentObjectId":"l3","object":{"objectId":"l3","objectType":"com.example.fuzz.Lamp","coreType":"CoatyObject","name":"L"}}"#,
             #"{"objectId":"g2","objectType":"com.example.fuzz.Gadget","coreType":"CoatyObject","name":"G","small_count":256,"ratio":1e39,"mode":"Eco"}"#,
+            // A Snapshot of a Meter with a member Meter drops and readings in no fixed order (CI found
+            // this: the Snapshot is a core type, but what it captures is written as Meter writes it).
+            #"{"objectId":"s2","objectType":"coaty.Snapshot","coreType":"Snapshot","name":"S","creationTimestamp":1,"creatorId":"c","parentObjectId":"m3","object":{"objectId":"m3","objectType":"com.example.fuzz.Meter","coreType":"CoatyObject","name":"M","SerialNumber":"S-3","Readings":{"a":1,"b":2,"c":3},"Extra":5}}"#,
         ].map(\.seed)
         return seeds
     }

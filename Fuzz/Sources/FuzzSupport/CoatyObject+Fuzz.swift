@@ -12,6 +12,16 @@ public func isCoreTypeStruct(_ object: any CoatyObject) -> Bool {
     object is any CoreTypeMarker
 }
 
+/// Whether `object` and every object it captures (a Snapshot's `object`, at any depth) are core
+/// type structs: only then does it encode back to exactly its input, in wire order. A registered
+/// type may drop members it does not declare, write a `Dictionary` in its own order, or round a
+/// number (a `Float`), and a Snapshot carries what its captured object encodes.
+public func isCoreTypeThroughout(_ object: any CoatyObject) -> Bool {
+    guard isCoreTypeStruct(object) else { return false }
+    guard let snapshot = object as? Snapshot else { return true }
+    return isCoreTypeThroughout(snapshot.object)
+}
+
 /// The twelve core type structs (the decode chain's fallback), as opposed to registered types.
 protocol CoreTypeMarker {}
 extension BaseObject: CoreTypeMarker {}
