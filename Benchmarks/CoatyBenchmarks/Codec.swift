@@ -171,7 +171,8 @@ enum Codec {
     /// counts its instructions (the same count every run, unlike times on this shared machine):
     /// `encode` writes the payload of an Advertise of a ``Light``, `publications` also its two
     /// topics (what the agent publishes), `decode` parses such a payload and decodes the Light
-    /// through the registry, `parse` parses seven small and medium documents into `JSONValue`s. Run it with 0 for the count of the start-up alone.
+    /// through the registry (`decode-payload` reads it from the bytes, as an agent does; `resolve` and
+    /// `resolve-tree` a Resolve of it, as a requester does), `parse` parses seven small and medium documents into `JSONValue`s. Run it with 0 for the count of the start-up alone.
     static func loop(_ path: String, count: Int) throws {
         let registry = Fixtures.registry()
         let light = Fixtures.light()
@@ -197,6 +198,23 @@ enum Codec {
             for _ in 0..<count {
                 let event = try Advertise(json: Advertise.parsePayload(payload), registry: registry)
                 sink &+= (event.object as? Light)?.floor ?? 0
+            }
+        case "decode-payload":
+            // What an agent observing Advertise does: the bytes read without a tree.
+            for _ in 0..<count {
+                let event = try Advertise(payload: payload, registry: registry)
+                sink &+= (event.object as? Light)?.floor ?? 0
+            }
+        case "resolve", "resolve-tree":
+            // The requester's decoding of a Resolve of the light (from bytes, or through the tree).
+            let discover = Discover(objectID: light.objectId)
+            let resolve = try Resolve(object: light).payload()
+            for _ in 0..<count {
+                let response =
+                    path == "resolve"
+                    ? try discover.decodeResponse(payload: resolve, registry: registry)
+                    : try discover.decodeResponse(Resolve.parsePayload(resolve), registry: registry)
+                sink &+= response.object == nil ? 0 : 1
             }
         case "encode-codable", "decode-codable":
             let registry = Fixtures.registry()

@@ -46,17 +46,21 @@ extension Agent {
         let queue = DeliveryQueue<Received<Request.Response>>(capacity: max(configuration.observerBufferSize, 1))
         let registry = self.registry
         let counters = self.counters
-        let sink = ResponseSink(responseType: Request.Response.eventType) { topic, json in
-            guard let response = try? request.decodeResponse(json, registry: registry), request.accepts(response) else {
-                return false
+        let sink = ResponseSink(responseType: Request.Response.eventType) { topic, payload in
+            let response: Request.Response
+            do throws(EventError) {
+                response = try request.decodeResponse(payload: payload, registry: registry)
+            } catch {
+                return error.code == .notJSON ? .notJSON(error.detail) : .rejected
             }
+            guard request.accepts(response) else { return .rejected }
             switch queue.yield(Received(event: response, topic: topic)) {
             case .enqueued: break
             case .dropped: counters.increment(.droppedObserverEvents)
             // Ended, its clean-up not run yet (it waits until the network thread is next awake): a late response.
             case .finished: counters.increment(.unroutedMessages)
             }
-            return true
+            return .accepted
         }
         let sharedFilter =
             configuration.responseSubscription == .namespaceWide

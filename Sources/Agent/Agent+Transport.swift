@@ -191,8 +191,9 @@ extension Agent {
         }
         let event: InboundEvent
         do {
-            let json = try JSONValue(parsing: message.payload)
-            event = try decodeInbound(topic, json)
+            event = try decodeInbound(topic, payload: message.payload)
+        } catch let error as EventError where error.code == .notJSON {
+            return reject(message, reason: error.detail)
         } catch {
             return reject(message, reason: "\(error)")
         }
@@ -224,13 +225,11 @@ extension Agent {
             counters.increment(.unroutedMessages)
             return
         }
-        let json: JSONValue
-        do {
-            json = try JSONValue(parsing: message.payload)
-        } catch {
-            return reject(message, reason: "\(error)")
+        switch sink.deliver(topic, message.payload) {
+        case .accepted: break
+        case .rejected: counters.increment(.rejectedResponses)
+        case .notJSON(let reason): reject(message, reason: reason)
         }
-        if !sink.deliver(topic, json) { counters.increment(.rejectedResponses) }
     }
 
     private func routeNonCoaty(_ message: InboundMessage) {
@@ -258,6 +257,21 @@ extension Agent {
     private func reject(_ message: InboundMessage, reason: String) {
         counters.increment(.rejectedPayloads)
         logger.debug("Dropped invalid payload", metadata: ["mqtt.topic": "\(message.topic)", "reason": "\(reason)"])
+    }
+
+    /// Decodes a request or one-way event payload from its bytes for its topic's event type: an
+    /// Advertise or an Update without a JSON tree where its object allows it
+    /// (``CoreTypes/Advertise/init(payload:registry:)``), the others from the parsed payload.
+    func decodeInbound(_ topic: CoatyTopic, payload: [UInt8]) throws -> InboundEvent {
+        switch topic.eventType {
+        case .advertise:
+            return .advertise(Received(event: try Advertise(payload: payload, registry: registry), topic: topic))
+        case .update:
+            let update = try Update(payload: payload, registry: registry)
+            return .update(IncomingRequest(event: update, topic: topic, responder: responder))
+        default:
+            return try decodeInbound(topic, JSONValue(parsing: payload))
+        }
     }
 
     /// Decodes a request or one-way event payload for its topic's event type.

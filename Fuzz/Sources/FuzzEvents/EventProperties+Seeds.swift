@@ -9,6 +9,8 @@ extension EventProperties {
         seeds += vectors.values(forKeys: ["json"], in: ["events.json"]).map(\.seed)
         seeds += [
             #"{"object":{"objectId":"l1","objectType":"com.example.fuzz.Lamp","coreType":"CoatyObject","name":"L","isOn":true},"privateData":{}}"#,
+            #"{"object":{"objectId":"b1","objectType":"com.example.fuzz.Beacon","coreType":"CoatyObject","name":"B","externalId":"x","isOn":true,"level":0.5,"floor":2,"tags":["a","b"],"aliases":null,"settings":{"mode":"eco","levels":[1]},"extra":[{}]},"privateData":{"p":1}}"#,
+            #"{"objects":[{"objectId":"b2","objectType":"com.example.fuzz.Beacon","coreType":"CoatyObject","name":"","isOn":false,"level":-1e300,"label":"\u00e9","tags":[]},{"objectId":"b3","objectType":"com.example.fuzz.Beacon","coreType":"CoatyObject","name":"n","isOn":true,"level":1,"tags":["x"],"isDeactivated":false,"parentObjectId":"p"}]}"#,
             #"{"objectIds":["a","b"]}"#,
             #"{"objectId":"caf\u00e9","externalId":"e\u0301","object":{"objectId":"cafe\u0301","objectType":"t","coreType":"CoatyObject","name":"n","externalId":"\u00e9"}}"#,
             #"{"externalId":"e","objectTypes":["t"],"coreTypes":["Task"]}"#,

@@ -12,6 +12,9 @@ import FuzzSupport
 ///   which are normalised), decodes again, and encode → text → decode → encode is a fixed point.
 /// - A Channel, Call or Associate on an invalid topic level is never accepted.
 /// - A Resolve fits a Discover only with byte-equal ids and object types.
+/// - Advertise and Update, and the responses Resolve, Retrieve and Complete, decode from the bytes
+///   (`init(payload:registry:)`, `decodeResponse(payload:registry:)`) to what the parsed payload
+///   decodes to, or fail with the same error.
 /// - Publications of decoded events go out on valid topics that parse back to the event; a request's
 ///   response subscription matches the topic of a response to it.
 enum EventProperties {
@@ -24,6 +27,7 @@ enum EventProperties {
         let parsed = Result { () throws(JSONParseError) in try JSONValue(parsing: input) }
         checkIoValue(input, try? parsed.get())
         checkParsePayload(input, parsed)
+        for registry in [Registries.plain, Registries.registered] { checkFromBytes(Array(input), registry) }
         guard case .success(let json) = parsed else { return }
         for registry in [Registries.plain, Registries.registered] {
             let normalised = registry.registeredObjectTypes.isEmpty
@@ -74,6 +78,49 @@ enum EventProperties {
             }
             if let discover, let object = advertise?.object { _ = discover.matches(object) }
             if let discover, let resolve { checkByteExact(discover, resolve) }
+        }
+    }
+
+    /// Events and responses decoded from the payload's bytes (an object of a registered
+    /// `WireCodable` type read without a tree) are what the parsed payload decodes to: the same
+    /// event, or the same error.
+    private static func checkFromBytes(_ payload: [UInt8], _ registry: ObjectTypeRegistry) {
+        same(Advertise.self, payload) { p throws(EventError) in try Advertise(payload: p, registry: registry) } tree: {
+            json throws(EventError) in try Advertise(json: json, registry: registry)
+        }
+        same(Update.self, payload) { p throws(EventError) in try Update(payload: p, registry: registry) } tree: {
+            json throws(EventError) in try Update(json: json, registry: registry)
+        }
+        let discover = Discover(objectID: "5c3e1a2b-7d4f-4e6a-9b8c-0d1e2f3a4b5c")
+        same(Resolve.self, payload) { p throws(EventError) in try discover.decodeResponse(payload: p, registry: registry) } tree: {
+            json throws(EventError) in try discover.decodeResponse(json, registry: registry)
+        }
+        let query = Query(objectTypes: [Beacon.objectType])
+        same(Retrieve.self, payload) { p throws(EventError) in try query.decodeResponse(payload: p, registry: registry) } tree: {
+            json throws(EventError) in try query.decodeResponse(json, registry: registry)
+        }
+        let update = Update(object: BaseObject(name: "x"))
+        same(Complete.self, payload) { p throws(EventError) in try update.decodeResponse(payload: p, registry: registry) } tree: {
+            json throws(EventError) in try update.decodeResponse(json, registry: registry)
+        }
+    }
+
+    private static func same<E: CoatyEvent>(
+        _ type: E.Type, _ payload: [UInt8], bytes: ([UInt8]) throws(EventError) -> E,
+        tree: (JSONValue) throws(EventError) -> E
+    ) {
+        let fromBytes = Result { () throws(EventError) in try bytes(payload) }
+        let fromTree = Result { () throws(EventError) in try tree(E.parsePayload(payload)) }
+        switch (fromBytes, fromTree) {
+        case (.success(let a), .success(let b)):
+            let (x, y) = (try? a.json(), try? b.json())
+            require(x != nil && x == y, "\(E.self) from bytes is not the tree's: \(x.map(\.description) ?? "-") vs \(y.map(\.description) ?? "-")")
+        case (.failure(let a), .failure(let b)):
+            require(
+                a.code == b.code && a.field == b.field && a.detail == b.detail,
+                "\(E.self) fails differently from bytes (\(a)) and from the tree (\(b))")
+        default:
+            violated("\(E.self) from bytes: \(fromBytes); from the tree: \(fromTree)")
         }
     }
 

@@ -96,6 +96,50 @@ public struct Gadget: CoatyObject, WireKeyNaming, Hashable {
     @CustomFields public var custom: JSONObject
 }
 
+/// A registered ``WireCodable`` application type of core type `CoatyObject`: the agent decodes its
+/// objects in Advertise, Update, Resolve, Retrieve and Complete from the bytes without a tree.
+public struct Beacon: CoatyObject, Hashable {
+    public static let coreType = CoreType.coatyObject
+    public static let objectType = "com.example.fuzz.Beacon"
+
+    public var objectId: String
+    public var name: String
+    public var externalId: String?
+    public var isOn: Bool
+    public var level: Double
+    public var floor: Int?
+    public var label: String?
+    public var tags: [String]
+    public var aliases: [String]?
+    public var settings: Lamp.Settings?
+    @CustomFields public var custom: JSONObject
+}
+
+extension Beacon: WireCodable {
+    public init(wire reader: inout WireReader) throws(ObjectDecodingError) {
+        objectId = try reader.decode(String.self, forKey: "objectId")
+        name = try reader.decode(String.self, forKey: "name")
+        externalId = try reader.decodeIfPresent(String.self, forKey: "externalId")
+        isOn = try reader.decode(Bool.self, forKey: "isOn")
+        level = try reader.decode(Double.self, forKey: "level")
+        floor = try reader.decodeIfPresent(Int.self, forKey: "floor")
+        label = try reader.decodeIfPresent(String.self, forKey: "label")
+        tags = try reader.decode([String].self, forKey: "tags")
+        aliases = try reader.decodeIfPresent([String].self, forKey: "aliases")
+        settings = try reader.decodeIfPresent(Lamp.Settings.self, forKey: "settings")
+    }
+
+    public func write(to writer: inout WireWriter) throws {
+        writer.encode(isOn, forKey: "isOn")
+        try writer.encode(level, forKey: "level")
+        if let floor { writer.encode(floor, forKey: "floor") }
+        if let label { writer.encode(label, forKey: "label") }
+        writer.encode(tags, forKey: "tags")
+        if let aliases { writer.encode(aliases, forKey: "aliases") }
+        if let settings { try writer.encode(settings, forKey: "settings") }
+    }
+}
+
 /// The registries the object and event targets decode with.
 public enum Registries {
     /// Knows only the core types.
@@ -105,7 +149,7 @@ public enum Registries {
         return registry
     }()
 
-    /// Knows ``Lamp``, ``Job``, ``Meter`` and ``Gadget``.
+    /// Knows ``Lamp``, ``Job``, ``Meter``, ``Gadget`` and ``Beacon``.
     public static let registered: ObjectTypeRegistry = {
         var registry = ObjectTypeRegistry()
         do {
@@ -113,6 +157,7 @@ public enum Registries {
             try registry.register(Job.self)
             try registry.register(Meter.self)
             try registry.register(Gadget.self)
+            try registry.register(Beacon.self)
         } catch {
             fatalError("cannot register the fuzz test types: \(error)")
         }

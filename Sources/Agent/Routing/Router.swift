@@ -39,9 +39,19 @@ struct Sink: Sendable {
 
 /// Where one pending two-way request wants its responses.
 struct ResponseSink: Sendable {
+    /// What became of one response.
+    enum Outcome: Equatable {
+        /// Decoded, fitting the request, and yielded (or counted as dropped or late).
+        case accepted
+        /// Decoded but not valid, or not fitting the request.
+        case rejected
+        /// Not JSON at all, for the reason given.
+        case notJSON(String)
+    }
+
     let responseType: EventType
-    /// Decodes, checks and yields one response; returns `false` when the response was rejected.
-    let deliver: @Sendable (CoatyTopic, JSONValue) -> Bool
+    /// Decodes a response from its payload bytes, checks it and yields it.
+    let deliver: @Sendable (CoatyTopic, [UInt8]) -> Outcome
 }
 
 /// The routing table: which observers get which inbound message.

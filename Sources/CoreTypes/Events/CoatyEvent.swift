@@ -81,6 +81,16 @@ public protocol RequestEvent: CoatyEvent {
     /// - Throws: ``EventError`` when coaty-js would reject the payload.
     func decodeResponse(_ json: JSONValue, registry: ObjectTypeRegistry) throws(EventError) -> Response
 
+    /// Decodes an inbound response from its payload bytes (checking only the payload, not the fit).
+    ///
+    /// The default parses the bytes and calls ``decodeResponse(_:registry:)``. Discover, Query
+    /// and Update first read a response that carries objects of registered ``WireCodable`` types
+    /// (with the `coatyObject` core type) without building its JSON tree; the result is the same.
+    ///
+    /// - Throws: ``EventError`` when coaty-js would reject the payload, with code
+    ///   ``EventError/Code/notJSON`` when the bytes are not JSON.
+    func decodeResponse(payload: [UInt8], registry: ObjectTypeRegistry) throws(EventError) -> Response
+
     /// The publications of this request and the response subscriptions they need.
     ///
     /// - Parameters:
@@ -92,6 +102,11 @@ public protocol RequestEvent: CoatyEvent {
 }
 
 extension RequestEvent {
+    /// Parses the bytes and calls ``decodeResponse(_:registry:)``.
+    public func decodeResponse(payload: [UInt8], registry: ObjectTypeRegistry) throws(EventError) -> Response {
+        try decodeResponse(Response.parsePayload(payload), registry: registry)
+    }
+
     /// The event type of this request's responses.
     public static var responseEventType: EventType { Response.eventType }
 

@@ -21,6 +21,16 @@ public struct Complete: CoatyEvent, ObjectCarryingEvent {
         self.privateData = privateData
     }
 
+    /// A Complete read from its bytes without a JSON tree (``ScannedPayload``); `nil` when the
+    /// payload is not one it reads (the tree then decides).
+    init?(scanning payload: [UInt8], registry: ObjectTypeRegistry) {
+        guard
+            let scanned = ScannedPayload.read(payload, registry: registry, member: .object),
+            let object = scanned.object
+        else { return nil }
+        self.init(object: object, privateData: scanned.privateData)
+    }
+
     /// Decodes an inbound Complete payload: a valid `object`, `privateData` absent or a JSON object.
     ///
     /// - Throws: ``EventError`` saying which member is wrong.

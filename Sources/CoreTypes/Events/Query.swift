@@ -176,6 +176,13 @@ public struct Query: RequestEvent {
         try Retrieve(json: json, registry: registry)
     }
 
+    /// Decodes a Retrieve from its bytes, without a JSON tree when its objects allow it (see
+    /// ``RequestEvent/decodeResponse(payload:registry:)``).
+    public func decodeResponse(payload: [UInt8], registry: ObjectTypeRegistry) throws(EventError) -> Retrieve {
+        if let response = Retrieve(scanning: payload, registry: registry) { return response }
+        return try decodeResponse(Retrieve.parsePayload(payload), registry: registry)
+    }
+
     /// One exchange: `coaty/3/<ns>/QRY/<identity>/<id>`, responses on `…/RTV/+/<id>`.
     public func requestPlan(
         in scope: AgentScope, makeCorrelationID: () -> String

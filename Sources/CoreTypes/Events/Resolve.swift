@@ -33,6 +33,16 @@ public struct Resolve: CoatyEvent, ObjectCarryingEvent {
         self.privateData = privateData
     }
 
+    /// A Resolve read from its bytes without a JSON tree (``ScannedPayload``): one `object` and no
+    /// `relatedObjects`; `nil` when the payload is not such a payload (the tree then decides).
+    init?(scanning payload: [UInt8], registry: ObjectTypeRegistry) {
+        guard
+            let scanned = ScannedPayload.read(payload, registry: registry, member: .object),
+            let object = scanned.object
+        else { return nil }
+        self.init(object: object, privateData: scanned.privateData)
+    }
+
     /// Decodes an inbound Resolve payload: at least one of `object` and `relatedObjects`, each
     /// valid when present; `privateData` absent or a JSON object.
     ///

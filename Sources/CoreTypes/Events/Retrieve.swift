@@ -22,6 +22,16 @@ public struct Retrieve: CoatyEvent, ObjectCarryingEvent {
         self.privateData = privateData
     }
 
+    /// A Retrieve read from its bytes without a JSON tree (``ScannedPayload``); `nil` when the
+    /// payload is not one it reads (the tree then decides).
+    init?(scanning payload: [UInt8], registry: ObjectTypeRegistry) {
+        guard
+            let scanned = ScannedPayload.read(payload, registry: registry, member: .objects),
+            let objects = scanned.objects
+        else { return nil }
+        self.init(objects: objects, privateData: scanned.privateData)
+    }
+
     /// Decodes an inbound Retrieve payload: `objects` an array of valid objects, `privateData`
     /// absent or a JSON object.
     ///

@@ -4,7 +4,7 @@ struct JSONReader {
     let bytes: UnsafeRawBufferPointer
     var position = 0
     private let maximumDepth: Int
-    private var depth = 0
+    var depth = 0
 
     init(buffer: UnsafeRawBufferPointer, maximumDepth: Int) {
         self.bytes = buffer
@@ -23,7 +23,7 @@ struct JSONReader {
 
     // MARK: - Values
 
-    private mutating func readValue() throws(JSONParseError) -> JSONValue {
+    mutating func readValue() throws(JSONParseError) -> JSONValue {
         guard position < bytes.count else { throw error(.unexpectedEnd, "expected a value") }
         switch bytes[position] {
         case UInt8(ascii: "\""): return .string(try readString())
@@ -37,7 +37,7 @@ struct JSONReader {
         }
     }
 
-    private mutating func readLiteral(_ literal: StaticString) throws(JSONParseError) {
+    mutating func readLiteral(_ literal: StaticString) throws(JSONParseError) {
         let count = literal.utf8CodeUnitCount
         guard position + count <= bytes.count else { throw error(.unexpectedEnd, "expected '\(literal)'") }
         let base = literal.utf8Start
@@ -161,7 +161,7 @@ struct JSONReader {
         elements.append(JSONObject.Member(key: key, value: value))
     }
 
-    private mutating func enterContainer() throws(JSONParseError) {
+    mutating func enterContainer() throws(JSONParseError) {
         depth += 1
         guard depth <= maximumDepth else {
             throw error(.tooDeep, "arrays and objects are nested deeper than \(maximumDepth) levels")
@@ -170,7 +170,7 @@ struct JSONReader {
 
     // MARK: - Strings
 
-    private mutating func readString() throws(JSONParseError) -> String {
+    mutating func readString() throws(JSONParseError) -> String {
         position += 1  // opening quote
         let start = position
         var highBits: UInt8 = 0
@@ -307,7 +307,7 @@ struct JSONReader {
 
     // MARK: - Helpers
 
-    @inline(__always) private mutating func skipWhitespace() {
+    @inline(__always) mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x0A, 0x0D, 0x09: position += 1

@@ -27,12 +27,22 @@ public struct ObjectTypeRegistry: Sendable {
             @Sendable (JSONObject, WireContext, ObjectTypeRegistry) throws(ObjectDecodingError) -> any CoatyObject
     }
 
+    /// A registered ``WireCodable`` type of the `coatyObject` core type (whose core type rules are
+    /// the base fields' alone, which a scan checks), found by the bytes of its object type when an
+    /// object is decoded without a tree (``decodeScanned(_:bytes:)``).
+    struct ScannedEntry: Sendable {
+        let objectType: String
+        let utf8: [UInt8]
+        let decode: @Sendable (inout WireReader) throws(ObjectDecodingError) -> any CoatyObject
+    }
+
     struct Fragment: Sendable {
         let type: any Sendable.Type
         let field: String
     }
 
     private var entries: [String: Entry] = [:]
+    private(set) var scannedEntries: [ScannedEntry] = []
     var fragmentsByType: [ObjectIdentifier: Fragment] = [:]
     var fragmentTypesByField: [String: ObjectIdentifier] = [:]
 
@@ -98,6 +108,10 @@ public struct ObjectTypeRegistry: Sendable {
         }
         if let wireType = T.self as? any WireCodable.Type {
             entries[objectType] = Entry(type: T.self, decode: Self.wireDecoder(wireType))
+            if T.coreType == .coatyObject {
+                scannedEntries.append(
+                    ScannedEntry(objectType: objectType, utf8: Array(objectType.utf8), decode: Self.scannedDecoder(wireType)))
+            }
         } else {
             entries[objectType] = Entry(type: T.self) { object, context, registry throws(ObjectDecodingError) in
                 try registry.decodeRegistered(T.self, from: object, context: context)
@@ -111,6 +125,18 @@ public struct ObjectTypeRegistry: Sendable {
     {
         { object, context, registry throws(ObjectDecodingError) in
             try registry.decodeWire(T.self, from: object, context: context)
+        }
+    }
+
+    /// The decoder of a registered ``WireCodable`` type from bytes, chosen once when it is registered.
+    private static func scannedDecoder<T: WireCodable>(_ type: T.Type)
+        -> @Sendable (inout WireReader) throws(ObjectDecodingError) -> any CoatyObject
+    {
+        { reader throws(ObjectDecodingError) in
+            var object = try T(wire: &reader)
+            let custom = reader.unreadMembers()
+            if !custom.isEmpty { object.custom = custom }
+            return object
         }
     }
 

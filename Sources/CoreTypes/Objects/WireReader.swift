@@ -10,7 +10,18 @@
 /// ``CoatyObject/custom`` once `init(wire:)` returns.
 public struct WireReader {
     /// The whole incoming object, every member included.
-    public let object: JSONObject
+    ///
+    /// When the agent decodes a response without a tree (an object of a registered type with the
+    /// `coatyObject` core type), the members are bytes, and reading this property parses them all:
+    /// it is there to look at an object as a whole, not for every member.
+    public var object: JSONObject {
+        source?.object() ?? tree
+    }
+
+    /// The members, when the object came as a tree.
+    private let tree: JSONObject
+    /// The members, when the object came as bytes.
+    private let source: WireSource?
     let context: WireContext
     /// The positions of the members read so far.
     private(set) var read: BitSet
@@ -18,15 +29,30 @@ public struct WireReader {
     private var next = 0
 
     init(_ object: JSONObject, context: WireContext) {
-        self.object = object
+        tree = object
+        source = nil
         self.context = context
         self.read = BitSet(count: object.count)
+    }
+
+    init(_ source: WireSource, context: WireContext) {
+        tree = JSONObject()
+        self.source = source
+        self.context = context
+        self.read = BitSet(count: source.count)
     }
 
     /// Whether the object has a member named `key` (its value may be `null`). It does not count as
     /// reading the member.
     public func contains(_ key: String) -> Bool {
-        object.position(of: key) != nil
+        if let source { return source.position(of: key, hint: 0) != nil }
+        return tree.position(of: key) != nil
+    }
+
+    /// The members not read, except `objectType` and `coreType`: the object's ``CoatyObject/custom``.
+    func unreadMembers() -> JSONObject {
+        if let source { return source.unreadMembers(read) }
+        return tree.unreadMembers(read)
     }
 
     // MARK: - Required members
@@ -35,7 +61,8 @@ public struct WireReader {
     ///
     /// - Throws: ``ObjectDecodingError`` when the member is missing, `null`, or not a string.
     public mutating func decode(_ type: String.Type, forKey key: String) throws(ObjectDecodingError) -> String {
-        try Wire.string(require(key), key, context)
+        if let source, let string = take(key, from: source, WireSource.string(at:)) { return string }
+        return try Wire.string(require(key), key, context)
     }
 
     /// Reads a boolean member.
@@ -65,7 +92,8 @@ public struct WireReader {
     /// - Throws: ``ObjectDecodingError`` when the member is missing, `null`, not an array, or
     ///   has an element that is not a string (naming it, `tags.1`).
     public mutating func decode(_ type: [String].Type, forKey key: String) throws(ObjectDecodingError) -> [String] {
-        try Wire.stringArray(require(key), key, context, allowsEmpty: true)
+        if let source, let strings = take(key, from: source, WireSource.strings(at:)) { return strings }
+        return try Wire.stringArray(require(key), key, context, allowsEmpty: true)
     }
 
     /// Reads a member as it is, whatever its JSON type.
@@ -99,7 +127,8 @@ public struct WireReader {
     public mutating func decodeIfPresent(_ type: String.Type, forKey key: String) throws(ObjectDecodingError)
         -> String?
     {
-        try optional(key, Wire.string)
+        if let source, let string = take(key, from: source, WireSource.string(at:)) { return string }
+        return try optional(key, Wire.string)
     }
 
     /// Reads a boolean member, or `nil` when it is absent or `null`.
@@ -131,7 +160,8 @@ public struct WireReader {
     public mutating func decodeIfPresent(_ type: [String].Type, forKey key: String) throws(ObjectDecodingError)
         -> [String]?
     {
-        try optional(key) { value, key, context throws(ObjectDecodingError) in
+        if let source, let strings = take(key, from: source, WireSource.strings(at:)) { return strings }
+        return try optional(key) { value, key, context throws(ObjectDecodingError) in
             try Wire.stringArray(value, key, context, allowsEmpty: true)
         }
     }
@@ -158,10 +188,27 @@ public struct WireReader {
     // MARK: - Bookkeeping
 
     private mutating func take(_ key: String) -> JSONValue? {
-        guard let position = object.position(of: key, hint: next) else { return nil }
+        if let source {
+            guard let position = source.position(of: key, hint: next) else { return nil }
+            read[position] = true
+            next = position + 1
+            return source.value(at: position)
+        }
+        guard let position = tree.position(of: key, hint: next) else { return nil }
         read[position] = true
         next = position + 1
-        return object.storage[position].value
+        return tree.storage[position].value
+    }
+
+    /// Reads the member `key` from bytes with `read`, and marks it read when `read` gives a value;
+    /// `nil` (the member not marked) when it is absent or `read` does not take its value, which
+    /// leaves that member to the general path and its errors.
+    @inline(__always)
+    private mutating func take<T>(_ key: String, from source: WireSource, _ read: (WireSource) -> (Int) -> T?) -> T? {
+        guard let position = source.position(of: key, hint: next), let value = read(source)(position) else { return nil }
+        self.read[position] = true
+        next = position + 1
+        return value
     }
 
     /// Reads an optional member with `read`: `nil` when it is absent or `null`.

@@ -37,7 +37,7 @@ import Testing
     @Test func targetsOfATopicAreFoundByItsEventType() throws {
         var router = Router()
         router.add(Sink(id: 1) { _ in }, for: RouteKey(eventType: .advertise, eventTypeFilter: ":com.example.Light"))
-        router.add(ResponseSink(responseType: .resolve) { _, _ in true }, correlationID: "c1")
+        router.add(ResponseSink(responseType: .resolve) { _, _ in .accepted }, correlationID: "c1")
         router.addIO(Sink(id: 3) { _ in }, route: "coaty/3/-/IOV/s1")
         func targets(_ name: String) throws -> Router.Targets {
             router.targets(of: try #require(try CoatyTopic(parsing: name)), named: name)
@@ -75,7 +75,7 @@ import Testing
 
     @Test func responsesAreFoundByCorrelationID() {
         var router = Router()
-        router.add(ResponseSink(responseType: .resolve) { _, _ in true }, correlationID: "c1")
+        router.add(ResponseSink(responseType: .resolve) { _, _ in .accepted }, correlationID: "c1")
         #expect(router.responseSink(correlationID: "c1")?.responseType == .resolve)
         #expect(router.responseSink(correlationID: "c2") == nil)
         router.removeResponses(correlationID: "c1")

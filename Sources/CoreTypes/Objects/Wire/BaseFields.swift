@@ -35,6 +35,16 @@ struct BaseFields {
             self = field
         }
 
+        /// The field named by the UTF-8 bytes `key`, if any.
+        @inline(__always)
+        init?(utf8 key: UnsafeRawBufferPointer) {
+            let length = key.count
+            guard length == 4 || length == 8 || length == 10 || length == 13 || length == 14, let field = Self.match(key) else {
+                return nil
+            }
+            self = field
+        }
+
         private static func match(_ bytes: [UInt8]) -> Field? {
             bytes.withUnsafeBytes { match($0) }
         }

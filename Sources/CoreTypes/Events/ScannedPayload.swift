@@ -1,0 +1,101 @@
+/// The members of an incoming event payload that carries objects, read from its bytes without a
+/// ``JSONValue`` tree: its objects decoded by ``ObjectTypeRegistry/decodeScanned(_:bytes:)``, its
+/// `privateData` parsed, every other member checked and left out (as the tree's readers leave out
+/// members they do not know).
+///
+/// `nil` from ``read(_:registry:member:)`` means "decode the tree": a payload that is not valid
+/// JSON, an object not for this path, a member the event reads in another way, a repeated key or a
+/// key with an escape.
+struct ScannedPayload {
+    /// The member that holds the event's objects.
+    enum Member {
+        /// `object`: one object (Resolve, Complete); a Resolve's `relatedObjects` sends it to the tree.
+        case object
+        /// `objects`: an array of objects (Retrieve).
+        case objects
+    }
+
+    var object: (any CoatyObject)?
+    var objects: [any CoatyObject]?
+    var privateData: JSONObject?
+
+    /// Reads `payload`, whose objects are in `member`.
+    static func read(_ payload: [UInt8], registry: ObjectTypeRegistry, member: Member) -> ScannedPayload? {
+        guard !registry.scannedEntries.isEmpty else { return nil }
+        return payload.withUnsafeBytes { buffer in
+            var reader = JSONReader(buffer: buffer, maximumDepth: JSONParser().maximumDepth)
+            do throws(JSONParseError) {
+                return try read(&reader, payload, registry, member)
+            } catch {
+                return nil
+            }
+        }
+    }
+
+    private static func read(
+        _ reader: inout JSONReader, _ payload: [UInt8], _ registry: ObjectTypeRegistry, _ member: Member
+    ) throws(JSONParseError) -> ScannedPayload? {
+        var result = ScannedPayload()
+        let buffer = reader.bytes
+        reader.skipWhitespace()
+        guard reader.position < buffer.count, buffer[reader.position] == UInt8(ascii: "{") else { return nil }
+        if try reader.enterObject() {
+            var signatures = KeySignatures()
+            while true {
+                guard let key = try reader.scanKey() else { return nil }
+                // A repeated key keeps its last value in the tree: leave such a payload to it.
+                let signature = KeySignatures.signature(of: UnsafeRawBufferPointer(rebasing: buffer[key]))
+                guard signatures.count < KeySignatures.capacity, signatures.firstIndex(of: signature, from: 0) == nil else {
+                    return nil
+                }
+                signatures.append(signature)
+                switch member {
+                case .object where ObjectScan.equal(key, "object", in: buffer):
+                    guard let object = try registry.decodeScanned(&reader, bytes: payload) else { return nil }
+                    result.object = object
+                case .object where ObjectScan.equal(key, "relatedObjects", in: buffer):
+                    return nil
+                case .objects where ObjectScan.equal(key, "objects", in: buffer):
+                    guard let objects = try readObjects(&reader, payload, registry) else { return nil }
+                    result.objects = objects
+                case _ where ObjectScan.equal(key, "privateData", in: buffer):
+                    guard case .object(let object) = try reader.readValue() else { return nil }
+                    result.privateData = object
+                default:
+                    try reader.skipValue()
+                }
+                try reader.skipSeparator(closing: UInt8(ascii: "}"))
+                if buffer[reader.position - 1] == UInt8(ascii: "}") { break }
+            }
+            reader.depth -= 1
+        }
+        reader.skipWhitespace()
+        guard reader.position == buffer.count else { return nil }
+        return result
+    }
+
+    private static func readObjects(
+        _ reader: inout JSONReader, _ payload: [UInt8], _ registry: ObjectTypeRegistry
+    ) throws(JSONParseError) -> [any CoatyObject]? {
+        let buffer = reader.bytes
+        guard reader.position < buffer.count, buffer[reader.position] == UInt8(ascii: "[") else { return nil }
+        try reader.enterContainer()
+        reader.position += 1
+        var objects: [any CoatyObject] = []
+        reader.skipWhitespace()
+        if reader.position < buffer.count, buffer[reader.position] == UInt8(ascii: "]") {
+            reader.position += 1
+            reader.depth -= 1
+            return objects
+        }
+        while true {
+            reader.skipWhitespace()
+            guard let object = try registry.decodeScanned(&reader, bytes: payload) else { return nil }
+            objects.append(object)
+            try reader.skipSeparator(closing: UInt8(ascii: "]"))
+            if buffer[reader.position - 1] == UInt8(ascii: "]") { break }
+        }
+        reader.depth -= 1
+        return objects
+    }
+}
