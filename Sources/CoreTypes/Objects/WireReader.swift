@@ -11,9 +11,10 @@
 public struct WireReader {
     /// The whole incoming object, every member included.
     ///
-    /// When the agent decodes a response without a tree (an object of a registered type with the
-    /// `coatyObject` core type), the members are bytes, and reading this property parses them all:
-    /// it is there to look at an object as a whole, not for every member.
+    /// When an object of a registered type with the `coatyObject` core type is read from a
+    /// payload's bytes without a tree (an Advertise, an Update or a response an agent receives),
+    /// the members are bytes, and reading this property parses them all: it is there to look at an
+    /// object as a whole, not for every member.
     public var object: JSONObject {
         source?.object() ?? tree
     }
