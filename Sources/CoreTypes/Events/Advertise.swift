@@ -8,7 +8,7 @@
 /// let event = Advertise(object: lamp, privateData: ["reason": "startup"])
 /// for publication in try event.publications(in: scope) { publish(publication) }
 /// ```
-public struct Advertise: CoatyEvent, ObjectCarryingEvent {
+public struct Advertise: CoatyEvent, ObjectCarryingEvent, ScannableEvent {
     /// `.advertise`.
     public static let eventType = EventType.advertise
 
@@ -30,30 +30,6 @@ public struct Advertise: CoatyEvent, ObjectCarryingEvent {
     /// ignored. The topic's core type is not compared with the object (coaty-js does not either).
     ///
     /// - Throws: ``EventError`` saying which member is wrong.
-    /// Decodes an inbound Advertise from its payload bytes: the same event, or the same error, as
-    /// ``init(json:registry:)`` with the parsed payload. An object of a registered ``WireCodable``
-    /// type with the `coatyObject` core type is read from the bytes without building their JSON
-    /// tree (an agent decodes what it observes so); anything else goes through the tree.
-    ///
-    /// - Throws: ``EventError`` as ``init(json:registry:)`` throws it, with code
-    ///   ``EventError/Code/notJSON`` when the bytes are not JSON.
-    public init(payload: [UInt8], registry: ObjectTypeRegistry) throws(EventError) {
-        if let scanned = Self(scanning: payload, registry: registry) {
-            self = scanned
-        } else {
-            try self.init(json: Self.parsePayload(payload), registry: registry)
-        }
-    }
-
-    /// An Advertise read from its bytes without a JSON tree (``ScannedPayload``); `nil` when the
-    /// payload is not one it reads (the tree then decides).
-    init?(scanning payload: [UInt8], registry: ObjectTypeRegistry) {
-        guard let scanned = ScannedPayload.read(payload, registry: registry, member: .object),
-            let object = scanned.object, (try? EventObjects.checkObjectType(object, eventType: Self.eventType)) != nil
-        else { return nil }
-        self.init(object: object, privateData: scanned.privateData)
-    }
-
     public init(json: JSONValue, registry: ObjectTypeRegistry) throws(EventError) {
         let reader = try PayloadReader(json, Self.eventType)
         guard let object = try reader.object("object", registry: registry) else {
@@ -62,6 +38,23 @@ public struct Advertise: CoatyEvent, ObjectCarryingEvent {
         self.object = object
         self.privateData = try reader.privateData()
         try EventObjects.checkObjectType(object, eventType: Self.eventType)
+    }
+
+    /// Decodes an inbound Advertise from its payload bytes: the same event, or the same error, as
+    /// ``init(json:registry:)`` with the parsed payload. An object of a registered ``WireCodable``
+    /// type with the `coatyObject` core type is read from the bytes without building their JSON
+    /// tree (an agent decodes what it observes so); anything else goes through the tree.
+    ///
+    /// - Throws: ``EventError`` as ``init(json:registry:)`` throws it, with code
+    ///   ``EventError/Code/notJSON`` when the bytes are not JSON.
+    public init(payload: [UInt8], registry: ObjectTypeRegistry) throws(EventError) {
+        self = try Self.decoded(payload: payload, registry: registry)
+    }
+
+    init?(scanning payload: [UInt8], registry: ObjectTypeRegistry) {
+        guard let scanned = ScannedPayload.object(in: payload, registry: registry, checkingTypeFor: Self.eventType)
+        else { return nil }
+        self.init(object: scanned.object, privateData: scanned.privateData)
     }
 
     /// `{"object":…,"privateData":…}`, leaving out `privateData` when it is `nil`.

@@ -6,7 +6,7 @@
 /// let publication = try update.responsePublication(
 ///     Complete(object: changedLamp), correlationID: topic.correlationID, in: scope)
 /// ```
-public struct Complete: CoatyEvent, ObjectCarryingEvent {
+public struct Complete: CoatyEvent, ObjectCarryingEvent, ScannableEvent {
     /// `.complete`.
     public static let eventType = EventType.complete
 
@@ -24,11 +24,8 @@ public struct Complete: CoatyEvent, ObjectCarryingEvent {
     /// A Complete read from its bytes without a JSON tree (``ScannedPayload``); `nil` when the
     /// payload is not one it reads (the tree then decides).
     init?(scanning payload: [UInt8], registry: ObjectTypeRegistry) {
-        guard
-            let scanned = ScannedPayload.read(payload, registry: registry, member: .object),
-            let object = scanned.object
-        else { return nil }
-        self.init(object: object, privateData: scanned.privateData)
+        guard let scanned = ScannedPayload.object(in: payload, registry: registry) else { return nil }
+        self.init(object: scanned.object, privateData: scanned.privateData)
     }
 
     /// Decodes an inbound Complete payload: a valid `object`, `privateData` absent or a JSON object.

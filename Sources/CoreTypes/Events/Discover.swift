@@ -146,8 +146,7 @@ public struct Discover: RequestEvent {
     /// Decodes a Resolve from its bytes, without a JSON tree when its objects allow it (see
     /// ``RequestEvent/decodeResponse(payload:registry:)``).
     public func decodeResponse(payload: [UInt8], registry: ObjectTypeRegistry) throws(EventError) -> Resolve {
-        if let response = Resolve(scanning: payload, registry: registry) { return response }
-        return try decodeResponse(Resolve.parsePayload(payload), registry: registry)
+        try Resolve.decoded(payload: payload, registry: registry)
     }
 
     /// One exchange: `coaty/3/<ns>/DSC/<identity>/<id>`, responses on `…/RSV/+/<id>`.

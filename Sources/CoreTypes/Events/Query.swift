@@ -179,8 +179,7 @@ public struct Query: RequestEvent {
     /// Decodes a Retrieve from its bytes, without a JSON tree when its objects allow it (see
     /// ``RequestEvent/decodeResponse(payload:registry:)``).
     public func decodeResponse(payload: [UInt8], registry: ObjectTypeRegistry) throws(EventError) -> Retrieve {
-        if let response = Retrieve(scanning: payload, registry: registry) { return response }
-        return try decodeResponse(Retrieve.parsePayload(payload), registry: registry)
+        try Retrieve.decoded(payload: payload, registry: registry)
     }
 
     /// One exchange: `coaty/3/<ns>/QRY/<identity>/<id>`, responses on `…/RTV/+/<id>`.

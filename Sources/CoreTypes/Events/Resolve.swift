@@ -8,7 +8,7 @@
 /// let publication = try discover.responsePublication(
 ///     Resolve(object: lamp), correlationID: topic.correlationID, in: scope)
 /// ```
-public struct Resolve: CoatyEvent, ObjectCarryingEvent {
+public struct Resolve: CoatyEvent, ObjectCarryingEvent, ScannableEvent {
     /// `.resolve`.
     public static let eventType = EventType.resolve
 
@@ -36,11 +36,8 @@ public struct Resolve: CoatyEvent, ObjectCarryingEvent {
     /// A Resolve read from its bytes without a JSON tree (``ScannedPayload``): one `object` and no
     /// `relatedObjects`; `nil` when the payload is not such a payload (the tree then decides).
     init?(scanning payload: [UInt8], registry: ObjectTypeRegistry) {
-        guard
-            let scanned = ScannedPayload.read(payload, registry: registry, member: .object),
-            let object = scanned.object
-        else { return nil }
-        self.init(object: object, privateData: scanned.privateData)
+        guard let scanned = ScannedPayload.object(in: payload, registry: registry) else { return nil }
+        self.init(object: scanned.object, privateData: scanned.privateData)
     }
 
     /// Decodes an inbound Resolve payload: at least one of `object` and `relatedObjects`, each

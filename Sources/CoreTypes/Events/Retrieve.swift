@@ -7,7 +7,7 @@
 /// let publication = try query.responsePublication(
 ///     Retrieve(objects: lamps), correlationID: topic.correlationID, in: scope)
 /// ```
-public struct Retrieve: CoatyEvent, ObjectCarryingEvent {
+public struct Retrieve: CoatyEvent, ObjectCarryingEvent, ScannableEvent {
     /// `.retrieve`.
     public static let eventType = EventType.retrieve
 

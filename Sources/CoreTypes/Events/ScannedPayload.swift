@@ -42,13 +42,9 @@ struct ScannedPayload {
         if try reader.enterObject() {
             var signatures = KeySignatures()
             while true {
-                guard let key = try reader.scanKey() else { return nil }
                 // A repeated key keeps its last value in the tree: leave such a payload to it.
-                let signature = KeySignatures.signature(of: UnsafeRawBufferPointer(rebasing: buffer[key]))
-                guard signatures.count < KeySignatures.capacity, signatures.firstIndex(of: signature, from: 0) == nil else {
-                    return nil
-                }
-                signatures.append(signature)
+                guard let key = try reader.scanKey(), signatures.appendIfNew(UnsafeRawBufferPointer(rebasing: buffer[key]))
+                else { return nil }
                 switch member {
                 case .object where ObjectScan.equal(key, "object", in: buffer):
                     guard let object = try registry.decodeScanned(&reader, bytes: payload) else { return nil }
@@ -97,5 +93,40 @@ struct ScannedPayload {
         }
         reader.depth -= 1
         return objects
+    }
+}
+
+/// An event that ``ScannedPayload`` can read from its bytes: Advertise, Update, and the responses
+/// Resolve, Retrieve and Complete.
+protocol ScannableEvent: CoatyEvent {
+    /// The event read from `payload` without a tree; `nil` when the scan leaves it to the tree.
+    init?(scanning payload: [UInt8], registry: ObjectTypeRegistry)
+    /// The event decoded from the parsed payload (the tree), which decides every error.
+    init(json: JSONValue, registry: ObjectTypeRegistry) throws(EventError)
+}
+
+extension ScannableEvent {
+    /// The event from `payload`'s bytes where the scan reads them, else from its tree: always what
+    /// the tree decodes, or the tree's error.
+    @inline(__always)
+    static func decoded(payload: [UInt8], registry: ObjectTypeRegistry) throws(EventError) -> Self {
+        if let event = Self(scanning: payload, registry: registry) { return event }
+        return try Self(json: parsePayload(payload), registry: registry)
+    }
+}
+
+extension ScannedPayload {
+    /// The object and private data of a payload whose objects are in `object` (Advertise, Update,
+    /// Resolve, Complete); with `eventType`, the object type is also checked as a topic level, as
+    /// those events' trees check it.
+    @inline(__always)
+    static func object(
+        in payload: [UInt8], registry: ObjectTypeRegistry, checkingTypeFor eventType: EventType? = nil
+    ) -> (object: any CoatyObject, privateData: JSONObject?)? {
+        guard let scanned = read(payload, registry: registry, member: .object), let object = scanned.object else {
+            return nil
+        }
+        if let eventType, (try? EventObjects.checkObjectType(object, eventType: eventType)) == nil { return nil }
+        return (object, scanned.privateData)
     }
 }

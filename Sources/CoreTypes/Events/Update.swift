@@ -10,7 +10,7 @@
 /// let plan = try Update(object: lamp).requestPlan(in: scope, makeCorrelationID: ObjectID.make)
 /// plan.exchanges.count   // 2 for a com.example.Light, 1 for a coaty.Task
 /// ```
-public struct Update: RequestEvent, ObjectCarryingEvent {
+public struct Update: RequestEvent, ObjectCarryingEvent, ScannableEvent {
     /// `.update`.
     public static let eventType = EventType.update
 
@@ -25,6 +25,15 @@ public struct Update: RequestEvent, ObjectCarryingEvent {
     /// Decodes an inbound Update payload: a valid `object` whose type can be a topic level.
     ///
     /// - Throws: ``EventError`` saying which member is wrong.
+    public init(json: JSONValue, registry: ObjectTypeRegistry) throws(EventError) {
+        let reader = try PayloadReader(json, Self.eventType)
+        guard let object = try reader.object("object", registry: registry) else {
+            throw reader.error(.missingMember, "object", "an Update carries the full object")
+        }
+        self.object = object
+        try EventObjects.checkObjectType(object, eventType: Self.eventType)
+    }
+
     /// Decodes an inbound Update from its payload bytes: the same event, or the same error, as
     /// ``init(json:registry:)`` with the parsed payload. An object of a registered ``WireCodable``
     /// type with the `coatyObject` core type is read from the bytes without building their JSON
@@ -33,29 +42,13 @@ public struct Update: RequestEvent, ObjectCarryingEvent {
     /// - Throws: ``EventError`` as ``init(json:registry:)`` throws it, with code
     ///   ``EventError/Code/notJSON`` when the bytes are not JSON.
     public init(payload: [UInt8], registry: ObjectTypeRegistry) throws(EventError) {
-        if let scanned = Self(scanning: payload, registry: registry) {
-            self = scanned
-        } else {
-            try self.init(json: Self.parsePayload(payload), registry: registry)
-        }
+        self = try Self.decoded(payload: payload, registry: registry)
     }
 
-    /// An Update read from its bytes without a JSON tree (``ScannedPayload``); `nil` when the
-    /// payload is not one it reads (the tree then decides).
     init?(scanning payload: [UInt8], registry: ObjectTypeRegistry) {
-        guard let scanned = ScannedPayload.read(payload, registry: registry, member: .object),
-            let object = scanned.object, (try? EventObjects.checkObjectType(object, eventType: Self.eventType)) != nil
+        guard let scanned = ScannedPayload.object(in: payload, registry: registry, checkingTypeFor: Self.eventType)
         else { return nil }
-        self.init(object: object)
-    }
-
-    public init(json: JSONValue, registry: ObjectTypeRegistry) throws(EventError) {
-        let reader = try PayloadReader(json, Self.eventType)
-        guard let object = try reader.object("object", registry: registry) else {
-            throw reader.error(.missingMember, "object", "an Update carries the full object")
-        }
-        self.object = object
-        try EventObjects.checkObjectType(object, eventType: Self.eventType)
+        self.init(object: scanned.object)
     }
 
     /// `{"object":…}`.
@@ -96,8 +89,7 @@ public struct Update: RequestEvent, ObjectCarryingEvent {
     /// Decodes a Complete from its bytes, without a JSON tree when its objects allow it (see
     /// ``RequestEvent/decodeResponse(payload:registry:)``).
     public func decodeResponse(payload: [UInt8], registry: ObjectTypeRegistry) throws(EventError) -> Complete {
-        if let response = Complete(scanning: payload, registry: registry) { return response }
-        return try decodeResponse(Complete.parsePayload(payload), registry: registry)
+        try Complete.decoded(payload: payload, registry: registry)
     }
 
     /// One or two exchanges, exactly as coaty-js makes them.

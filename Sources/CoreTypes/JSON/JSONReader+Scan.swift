@@ -133,37 +133,43 @@ extension JSONReader {
         return true
     }
 
-    /// Finds the members of the object at `position` and steps over it, checking every value.
+    /// Finds the members of the object at `position` and steps over it, checking every value and
+    /// asking `check` about each member as soon as its value is checked.
     ///
     /// - Returns: `nil` when the object is not one a scan reads: a key with an escape or a byte
-    ///   beyond ASCII, more than ``KeySignatures/capacity`` members, or two keys of one signature.
+    ///   beyond ASCII, more than ``KeySignatures/capacity`` members, two keys of one signature, or
+    ///   a member `check` does not accept (the scan stops there).
     /// - Throws: `JSONParseError` when the object is not valid JSON.
-    mutating func scanObject() throws(JSONParseError) -> ObjectScan? {
+    mutating func scanObject(checking check: inout some ScanMemberCheck) throws(JSONParseError) -> ObjectScan? {
         guard position < bytes.count, bytes[position] == UInt8(ascii: "{") else { return nil }
         let start = position
         var scan = ObjectScan()
-        guard try enterObject() else {
-            scan.range = start..<position
-            return scan
-        }
-        var signatures = KeySignatures()
-        while true {
-            guard let key = try scanKey() else { return nil }
-            let signature = KeySignatures.signature(of: UnsafeRawBufferPointer(rebasing: bytes[key]))
-            guard signatures.count < KeySignatures.capacity, signatures.firstIndex(of: signature, from: 0) == nil else {
-                return nil
+        if try enterObject() {
+            var signatures = KeySignatures()
+            while true {
+                guard let key = try scanKey(), signatures.appendIfNew(UnsafeRawBufferPointer(rebasing: bytes[key])) else {
+                    return nil
+                }
+                let valueStart = position
+                try skipValue()
+                let value = valueStart..<position
+                guard check.accept(key: key, value: value, in: bytes) else { return nil }
+                scan.members.append(ObjectScan.Member(key: key, value: value))
+                try skipSeparator(closing: UInt8(ascii: "}"))
+                if bytes[position - 1] == UInt8(ascii: "}") { break }
             }
-            signatures.append(signature)
-            let valueStart = position
-            try skipValue()
-            scan.members.append(ObjectScan.Member(key: key, value: valueStart..<position))
-            try skipSeparator(closing: UInt8(ascii: "}"))
-            if bytes[position - 1] == UInt8(ascii: "}") { break }
+            depth -= 1
         }
-        depth -= 1
         scan.range = start..<position
         return scan
     }
+}
+
+/// What ``JSONReader/scanObject(checking:)`` asks about each member of the object it scans.
+protocol ScanMemberCheck {
+    /// Whether the scan goes on after the member whose key's bytes are at `key` and whose value's
+    /// text is at `value`; `false` ends it (the object is not one the scan reads).
+    mutating func accept(key: Range<Int>, value: Range<Int>, in bytes: UnsafeRawBufferPointer) -> Bool
 }
 
 extension JSONReader {

@@ -18,6 +18,16 @@ struct KeySignatures {
         count += 1
     }
 
+    /// Appends the signature of `key` unless it is there already or the slots are full: `false`
+    /// then, for a scan that reads only objects whose keys it tells apart by signature alone.
+    @inline(__always)
+    mutating func appendIfNew(_ key: UnsafeRawBufferPointer) -> Bool {
+        let signature = Self.signature(of: key)
+        guard count < Self.capacity, firstIndex(of: signature, from: 0) == nil else { return false }
+        append(signature)
+        return true
+    }
+
     /// The first position at or after `from` whose signature is `signature`.
     func firstIndex(of signature: UInt64, from: Int) -> Int? {
         withUnsafeBytes(of: slots) { raw in

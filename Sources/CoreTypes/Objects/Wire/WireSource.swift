@@ -10,35 +10,27 @@ struct WireSource: Sendable {
 
     /// The position of the member named `key`, looked for first at `hint`.
     func position(of key: String, hint: Int) -> Int? {
-        let position = key.utf8.withContiguousStorageIfAvailable { utf8 in
+        var key = key
+        return key.withUTF8 { utf8 in
             bytes.withUnsafeBytes { scan.position(of: UnsafeRawBufferPointer(utf8), hint: hint, in: $0) }
         }
-        if let position { return position }
-        return scan.members.indices.first { self.key(at: $0) == key }
     }
 
     /// The value of the member at `index`; `nil` only if its text, checked by the scan, does not parse.
     func value(at index: Int) -> JSONValue? {
-        parse(scan.members[index].value)
+        read(index) { reader throws(JSONParseError) in try reader.readValue() }
     }
 
     /// The value of the member at `index` when it is a string; `nil` for any other value.
     func string(at index: Int) -> String? {
-        bytes.withUnsafeBytes { buffer in
-            var reader = JSONReader(buffer: buffer, maximumDepth: JSONParser().maximumDepth)
-            reader.position = scan.members[index].value.lowerBound
-            guard buffer[reader.position] == UInt8(ascii: "\"") else { return nil }
-            return try? reader.readString()
+        read(index) { reader throws(JSONParseError) in
+            reader.bytes[reader.position] == UInt8(ascii: "\"") ? try reader.readString() : nil
         }
     }
 
     /// The value of the member at `index` when it is an array of strings; `nil` for any other value.
     func strings(at index: Int) -> [String]? {
-        bytes.withUnsafeBytes { buffer in
-            var reader = JSONReader(buffer: buffer, maximumDepth: JSONParser().maximumDepth)
-            reader.position = scan.members[index].value.lowerBound
-            return try? reader.readStrings()
-        }
+        read(index) { reader throws(JSONParseError) in try reader.readStrings() }
     }
 
     /// The key of the member at `index` (ASCII without escapes: the scan made sure).
@@ -70,6 +62,16 @@ struct WireSource: Sendable {
 
     private func parse(_ range: Range<Int>) -> JSONValue? {
         bytes.withUnsafeBytes { parse(range, in: $0) }
+    }
+
+    /// Reads the value of the member at `index` with `body`, from a reader at the value.
+    @inline(__always)
+    private func read<T>(_ index: Int, _ body: (inout JSONReader) throws(JSONParseError) -> T?) -> T? {
+        bytes.withUnsafeBytes { buffer in
+            var reader = JSONReader(buffer: buffer, maximumDepth: JSONParser().maximumDepth)
+            reader.position = scan.members[index].value.lowerBound
+            return try? body(&reader)
+        }
     }
 
     /// Parses the value at `range`, which the scan checked (so the depth it starts at does not matter).
