@@ -39,7 +39,7 @@ struct ScannedPayload {
         let buffer = reader.bytes
         reader.skipWhitespace()
         guard reader.position < buffer.count, buffer[reader.position] == UInt8(ascii: "{") else { return nil }
-        if try reader.enterObject() {
+        if try reader.enterContainer(closing: UInt8(ascii: "}")) {
             var signatures = KeySignatures()
             while true {
                 // A repeated key keeps its last value in the tree: leave such a payload to it.
@@ -75,15 +75,8 @@ struct ScannedPayload {
     ) throws(JSONParseError) -> [any CoatyObject]? {
         let buffer = reader.bytes
         guard reader.position < buffer.count, buffer[reader.position] == UInt8(ascii: "[") else { return nil }
-        try reader.enterContainer()
-        reader.position += 1
         var objects: [any CoatyObject] = []
-        reader.skipWhitespace()
-        if reader.position < buffer.count, buffer[reader.position] == UInt8(ascii: "]") {
-            reader.position += 1
-            reader.depth -= 1
-            return objects
-        }
+        guard try reader.enterContainer(closing: UInt8(ascii: "]")) else { return objects }
         while true {
             reader.skipWhitespace()
             guard let object = try registry.decodeScanned(&reader, bytes: payload) else { return nil }

@@ -56,14 +56,7 @@ extension JSONReader {
     }
 
     private mutating func skipContainer(closing: UInt8, keyed: Bool) throws(JSONParseError) {
-        try enterContainer()
-        position += 1
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == closing {
-            position += 1
-            depth -= 1
-            return
-        }
+        guard try enterContainer(closing: closing) else { return }
         while true {
             skipWhitespace()
             if keyed {
@@ -119,13 +112,14 @@ extension JSONReader {
         return key
     }
 
-    /// Enters the object at the position: `false` when it is empty (and already left).
+    /// Enters the object or array at the position (its opening byte), up to its first member or
+    /// element: `false` when it is empty (and already left, past `closing`).
     @inline(__always)
-    mutating func enterObject() throws(JSONParseError) -> Bool {
+    mutating func enterContainer(closing: UInt8) throws(JSONParseError) -> Bool {
         try enterContainer()
         position += 1
         skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+        if position < bytes.count, bytes[position] == closing {
             position += 1
             depth -= 1
             return false
@@ -144,7 +138,7 @@ extension JSONReader {
         guard position < bytes.count, bytes[position] == UInt8(ascii: "{") else { return nil }
         let start = position
         var scan = ObjectScan()
-        if try enterObject() {
+        if try enterContainer(closing: UInt8(ascii: "}")) {
             var signatures = KeySignatures()
             while true {
                 guard let key = try scanKey(), signatures.appendIfNew(UnsafeRawBufferPointer(rebasing: bytes[key])) else {

@@ -191,13 +191,11 @@ public struct WireReader {
     private mutating func take(_ key: String) -> JSONValue? {
         if let source {
             guard let position = source.position(of: key, hint: next) else { return nil }
-            read[position] = true
-            next = position + 1
+            markRead(position)
             return source.value(at: position)
         }
         guard let position = tree.position(of: key, hint: next) else { return nil }
-        read[position] = true
-        next = position + 1
+        markRead(position)
         return tree.storage[position].value
     }
 
@@ -207,9 +205,15 @@ public struct WireReader {
     @inline(__always)
     private mutating func take<T>(_ key: String, from source: WireSource, _ read: (WireSource) -> (Int) -> T?) -> T? {
         guard let position = source.position(of: key, hint: next), let value = read(source)(position) else { return nil }
-        self.read[position] = true
-        next = position + 1
+        markRead(position)
         return value
+    }
+
+    /// Marks the member at `position` read; the next key is looked for first after it.
+    @inline(__always)
+    private mutating func markRead(_ position: Int) {
+        read[position] = true
+        next = position + 1
     }
 
     /// Reads an optional member with `read`: `nil` when it is absent or `null`.
