@@ -33,12 +33,19 @@ enum RoundTrip {
         var responseSubscription = Agent.ResponseSubscription.perRequest
         /// Whether the requester runs on the agent's executor.
         var onAgentExecutor = false
+        /// Whether the requester's network thread polls for responses (the default
+        /// `responseBusyPoll`) or sleeps until they arrive, as C's requester does.
+        var busyPoll = true
+        /// Whether the C requester polls for its reply too: the same technique on both sides, to
+        /// show what is left of the distance (no target; the targets are against C that sleeps).
+        var baselinePolls = false
 
         var label: String {
             let mode = publication == .pipelined ? "pipelined" : "after SUBACK"
             return "QoS \(qos.rawValue), \(mode)" + (usesLowLatencySocket ? "" : ", no QUICKACK/NODELAY")
                 + (responseSubscription == .namespaceWide ? ", namespace-wide response subscription" : "")
                 + (onAgentExecutor ? ", requester on the agent's executor" : "")
+                + (busyPoll ? "" : ", no busy poll") + (baselinePolls ? ", against C that polls too" : "")
         }
     }
 
@@ -128,6 +135,9 @@ enum RoundTrip {
                 Variant(publication: .pipelined),
                 Variant(publication: .pipelined, responseSubscription: .namespaceWide),
                 Variant(publication: .pipelined, responseSubscription: .namespaceWide, onAgentExecutor: true),
+                // Without polling for responses, as before it was the default; and against C that polls too.
+                Variant(publication: .pipelined, responseSubscription: .namespaceWide, onAgentExecutor: true, busyPoll: false),
+                Variant(publication: .pipelined, responseSubscription: .namespaceWide, onAgentExecutor: true, baselinePolls: true),
             ],
             patterns: Pattern.allCases, rounds: settings.rounds, responder: .inline)
         for (brokerName, broker) in brokers {
@@ -159,6 +169,7 @@ enum RoundTrip {
                     $0.requestPublication = variant.publication
                     $0.broker.usesLowLatencySocket = variant.usesLowLatencySocket
                     $0.responseSubscription = variant.responseSubscription
+                    if !variant.busyPoll { $0.responseBusyPoll = .zero }
                 }
                 for (pattern, shape) in zip(patterns, shapes) {
                     let agent = requester.agent
@@ -166,7 +177,7 @@ enum RoundTrip {
                     let (c, samples) = try await withTaskExecutorPreference(variant.onAgentExecutor ? agent.executor : nil) {
                         try await alternate(pattern, agent: agent, rounds: rounds, settings: settings) {
                             ["roundtrip", "--port", broker.port, "--rounds", "\(rounds)", "--warmup", "\(rounds / 10)",
-                             "--blocks", "\($0)"] + shape.arguments(qos: qos)
+                             "--blocks", "\($0)"] + shape.arguments(qos: qos) + (variant.baselinePolls ? ["--busy-poll"] : [])
                         }
                     }
                     runs[key(pattern, variant), default: []].append(
@@ -187,8 +198,8 @@ enum RoundTrip {
                         Figure(
                             section: section, name: "\(pattern.rawValue) \(quantile), \(variant.label)", unit: "µs",
                             ours: pairs.map { $0.ours[keyPath: quantileKey] }, baseline: pairs.map { $0.c[keyPath: quantileKey] },
-                            baselineName: shape.label(qos: qos),
-                            target: broker.isDefault ? target : nil,
+                            baselineName: shape.label(qos: qos) + (variant.baselinePolls ? ", polling while it waits" : ""),
+                            target: broker.isDefault && !variant.baselinePolls ? target : nil,
                             note: "\(rounds) rounds × \(settings.repeats)",
                             pairedRatios: pairs.map { $0.ours[keyPath: quantileKey] / $0.c[keyPath: quantileKey] }))
                 }

@@ -11,7 +11,7 @@
  *
  *   mqtt-baseline roundtrip --port P [--host H] --rounds N [--warmup W] --request-size A
  *                           --reply-size B [--qos Q] [--subscribe-per-request [--pipelined]] [--nodelay]
- *                           [--quickack] [--extra K] [--blocks N]
+ *                           [--quickack] [--extra K] [--blocks N] [--busy-poll]
  *       A requester (this process) and a responder (a forked child) that answers each request on
  *       the topic named in its first line. Without --subscribe-per-request the requester subscribes
  *       once to one reply topic; with it, it subscribes to a fresh reply topic before every request,
@@ -24,6 +24,9 @@
  *       --extra K publishes each request K more times, right behind it, on a topic nobody subscribes
  *       to (an Update of a non-canonical object type is two request messages: K = 1). Without
  *       --nodelay the second message waits for the ACK of the first (Nagle), up to 40 ms.
+ *       --busy-poll makes the requester poll its socket while it waits for a reply (mosquitto_loop
+ *       with no timeout, then sched_yield) instead of sleeping in select(): the agent's
+ *       responseBusyPoll, for comparison.
  *       --blocks N splits the measured rounds into N blocks: after the warmup it prints "warm"; each
  *       block waits for a line on stdin and ends by printing "block samples_us=<a>,<b>,..." (so that
  *       a caller can alternate its own rounds with these at a fine grain); it stops early at the end
@@ -51,6 +54,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <poll.h>
+#include <sched.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/resource.h>
@@ -76,6 +80,7 @@ struct options {
     bool pipelined;
     bool nodelay;
     bool quickack;
+    bool busy_poll;
 };
 
 static double now_seconds(void) {
@@ -121,6 +126,20 @@ static void loop_until(struct mosquitto *mosq, volatile bool *flag, const struct
         int rc = mosquitto_loop(mosq, 1000, 1);
         if (rc != MOSQ_ERR_SUCCESS) die("mosquitto_loop", rc);
         acknowledge_reads(mosq, options);
+    }
+}
+
+/* As loop_until, but with --busy-poll it polls instead of sleeping, yielding the CPU between polls. */
+static void wait_for_reply(struct mosquitto *mosq, volatile bool *flag, const struct options *options) {
+    if (!options->busy_poll) {
+        loop_until(mosq, flag, options);
+        return;
+    }
+    while (!*flag) {
+        int rc = mosquitto_loop(mosq, 0, 1);
+        if (rc != MOSQ_ERR_SUCCESS) die("mosquitto_loop", rc);
+        acknowledge_reads(mosq, options);
+        if (!*flag) sched_yield();
     }
 }
 
@@ -410,7 +429,7 @@ static int roundtrip(const struct options *options) {
             rc = mosquitto_publish(mosq, NULL, extra_topic, (int)length, request, options->qos, false);
             if (rc) die("publish (extra request)", rc);
         }
-        loop_until(mosq, &p.replied, options);
+        wait_for_reply(mosq, &p.replied, options);
         double end = now_seconds();
         if (options->subscribe_per_request) {
             rc = mosquitto_unsubscribe(mosq, NULL, reply_topic);
@@ -596,7 +615,7 @@ static void usage(void) {
             "usage: mqtt-baseline throughput --port P [--host H] --count N --size S [--qos Q] [--extra K]\n"
             "       mqtt-baseline roundtrip --port P [--host H] --rounds N [--warmup W] --request-size A\n"
             "                               --reply-size B [--qos Q] [--subscribe-per-request [--pipelined]] [--nodelay]\n"
-            "                               [--quickack] [--extra K] [--blocks N]\n"
+            "                               [--quickack] [--extra K] [--blocks N] [--busy-poll]\n"
             "       mqtt-baseline idle --port P [--host H]\n"
             "       mqtt-baseline many --port P [--host H] --clients N [--reply-size B]\n");
     exit(2);
@@ -613,6 +632,7 @@ int main(int argc, char **argv) {
         if (!strcmp(name, "--nodelay")) { options.nodelay = true; continue; }
         if (!strcmp(name, "--quickack")) { options.quickack = true; continue; }
         if (!strcmp(name, "--pipelined")) { options.pipelined = true; continue; }
+        if (!strcmp(name, "--busy-poll")) { options.busy_poll = true; continue; }
         if (!value) usage();
         i++;
         if (!strcmp(name, "--host")) options.host = value;

@@ -140,6 +140,7 @@ extension Agent {
                 throw error
             }
         }
+        client.eventLoop.pollBusily(for: configuration.responseBusyPoll)
         return Responses(queue: queue, timeout: timeout)
     }
 

@@ -48,6 +48,10 @@ package final class MosquittoEventLoop: Sendable {
     private let wakeFD: Int32
     private let pending = Mutex(Pending())
     private let nextConnectionID = Atomic<UInt64>(1)
+    /// Until when (``monotonicNanoseconds()``) the loop polls instead of sleeping; see ``pollBusily(for:)``.
+    private let busyPollEndStorage = Atomic<Int64>(0)
+    /// How many passes the loop has made, for tests.
+    private let passCount = Atomic<Int>(0)
     /// The loop's thread, once it runs (`pthread_t` is an integer on Linux).
     private let loopThread = Atomic<UInt>(0)
 
@@ -148,6 +152,37 @@ package final class MosquittoEventLoop: Sendable {
         _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, socket, nil)
     }
 
+    /// Keeps the loop polling its sockets for `duration` instead of sleeping in `epoll_wait`.
+    ///
+    /// A request's response is then read the moment it arrives, instead of after the kernel has
+    /// woken the thread: on a virtual machine a sleeping thread (and its idle CPU) takes tens of
+    /// microseconds to wake, as long as the rest of a round trip to a local broker. Each pass of
+    /// a polling loop yields the CPU (`sched_yield`) so that runnable threads, the broker's and the
+    /// responder's included, go first. Overlapping calls extend the window; `.zero` does nothing,
+    /// and a window is a second at most.
+    package func pollBusily(for duration: Duration) {
+        guard duration > .zero else { return }
+        let (seconds, attoseconds) = min(duration, .seconds(1)).components
+        let length = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        let now = Self.monotonicNanoseconds()
+        let previous = busyPollEndStorage.max(now + length, ordering: .relaxed).oldValue
+        // A loop that was asleep must wake up to start polling; one that polls sees the new end.
+        if previous <= now && !isCurrentThread { wake() }
+    }
+
+    /// How many passes the loop has made so far (each returns from one `epoll_wait`).
+    package var passes: Int { passCount.load(ordering: .relaxed) }
+
+    /// Until when the loop polls busily, in ``monotonicNanoseconds()`` (0 if it never did).
+    package var busyPollEnd: Int64 { busyPollEndStorage.load(ordering: .relaxed) }
+
+    /// `CLOCK_MONOTONIC` in nanoseconds.
+    package static func monotonicNanoseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
     private func wake() {
         // Fails only if the counter would overflow, and then the loop is awake anyway.
         _ = eventfd_write(wakeFD, 1)
@@ -201,8 +236,12 @@ package final class MosquittoEventLoop: Sendable {
         var roundsSinceAcknowledgement = 0
 
         while true {
-            let timeout = hasJobs ? 0 : Self.milliseconds(until: nextTick, clock: clock)
+            // Polling busily (pollBusily(for:)): give runnable threads the CPU, then look again at once.
+            let pollsBusily = !hasJobs && Self.monotonicNanoseconds() < busyPollEndStorage.load(ordering: .relaxed)
+            if pollsBusily { sched_yield() }
+            let timeout = hasJobs || pollsBusily ? 0 : Self.milliseconds(until: nextTick, clock: clock)
             let count = epoll_wait(epollFD, events, Self.batchSize, timeout)
+            passCount.wrappingAdd(1, ordering: .relaxed)
             var isWoken = false
             for index in 0..<Int(max(0, count)) {
                 let event = events[index]

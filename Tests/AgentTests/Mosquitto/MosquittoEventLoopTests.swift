@@ -3,8 +3,9 @@ import Testing
 
 @testable import Agent
 
-/// `MosquittoEventLoop.afterCurrentJobs`: how the agent batches deliveries to its observers, and
-/// `afterCurrentJobsWithoutWaking`: how it cleans up after a request.
+/// `MosquittoEventLoop.afterCurrentJobs`: how the agent batches deliveries to its observers,
+/// `afterCurrentJobsWithoutWaking`: how it cleans up after a request, and `pollBusily(for:)`: how
+/// it waits for a response.
 @Suite(.timeLimit(.minutes(1)))
 struct MosquittoEventLoopTests {
     @Test
@@ -82,6 +83,37 @@ struct MosquittoEventLoopTests {
         let ran = Recorder<Bool>()
         loop.afterCurrentJobsWithoutWaking { ran.append(true) }
         #expect(ran.items == [true])
+    }
+
+    @Test
+    func aLoopThatPollsBusilyPassesWithoutAnySocketOrJob() async throws {
+        let loop = try MosquittoEventLoop()
+        defer { loop.shutdown() }
+        let before = loop.passes
+        loop.pollBusily(for: .seconds(1))
+        // Asleep, the loop would pass once a second (its tick); polling, it passes every few microseconds.
+        while loop.passes < before + 100 { await Task.yield() }
+        #expect(loop.passes >= before + 100)
+    }
+
+    @Test
+    func aBusyPollWindowLastsAsLongAsAskedUpToASecond() throws {
+        let loop = try MosquittoEventLoop()
+        defer { loop.shutdown() }
+        loop.pollBusily(for: .zero)
+        #expect(loop.busyPollEnd == 0)
+        var before = MosquittoEventLoop.monotonicNanoseconds()
+        loop.pollBusily(for: .milliseconds(20))
+        var after = MosquittoEventLoop.monotonicNanoseconds()
+        #expect((before + 20_000_000...after + 20_000_000).contains(loop.busyPollEnd))
+        before = MosquittoEventLoop.monotonicNanoseconds()
+        loop.pollBusily(for: .seconds(3600))
+        after = MosquittoEventLoop.monotonicNanoseconds()
+        #expect((before + 1_000_000_000...after + 1_000_000_000).contains(loop.busyPollEnd))
+        // A shorter window inside the current one leaves it as it is.
+        let end = loop.busyPollEnd
+        loop.pollBusily(for: .milliseconds(1))
+        #expect(loop.busyPollEnd == end)
     }
 }
 

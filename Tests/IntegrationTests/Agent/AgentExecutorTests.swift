@@ -34,6 +34,33 @@ struct AgentExecutorTests {
         }
     }
 
+    /// After a request goes out, the agent's network thread polls for its response for as long as
+    /// the configuration says (other tests' agents share the thread, with the default 300 µs).
+    @Test
+    func aRequestKeepsTheNetworkThreadPollingForItsResponse() async throws {
+        try await TestBroker.withBroker { broker in
+            var configuration = RunningAgents.configuration("requester", broker: broker)
+            configuration.responseBusyPoll = .milliseconds(200)
+            let a = try Agent(configuration: configuration)
+            let b = try Agent(configuration: RunningAgents.configuration("responder", broker: broker))
+            try await RunningAgents.run([a, b]) {
+                let responder = try await b.serveCall("com.example.answer") { try $0.respond(Return(result: 42)) }
+                defer { responder.cancel() }
+                let before = Agent.monotonicNanoseconds()
+                let result = try await a.call(Call(operation: "com.example.answer"), timeout: .seconds(30)).first().event.result
+                #expect(result == 42)
+                #expect(a.networkThreadBusyPollEnd >= before + 200_000_000)
+            }
+        }
+    }
+
+    @Test
+    func responsesArePolledForOnlyWithMoreThanOneCPU() {
+        let expected: Duration = Agent.Configuration.onlineProcessors() > 1 ? .microseconds(300) : .zero
+        #expect(Agent.Configuration.defaultResponseBusyPoll == expected)
+        #expect(Agent.Configuration().responseBusyPoll == expected)
+    }
+
     /// A request's clean-up waits until the agent's network thread is next awake, usually after the
     /// caller's next request has gone out. It still runs for every request, from a task on the
     /// agent's executor or in the global pool: a job that runs on the executor in the pass after
