@@ -381,6 +381,7 @@ extension RoundTrip {
         let requester = try await RunningAgent.start("diag requester", broker: broker, qos: qos) {
             $0.requestPublication = pipelined ? .pipelined : .afterSubscriptionAcknowledged
             $0.responseSubscription = namespaceWide ? .namespaceWide : .perRequest
+            if environment["DIAG_BUSY_POLL"] == "0" { $0.responseBusyPoll = .zero }
         }
         tell("pid \(getpid()) ready; measuring in 3 s")
         try await Task.sleep(for: .seconds(Double(environment["DIAG_DELAY"] ?? "0") ?? 0))
