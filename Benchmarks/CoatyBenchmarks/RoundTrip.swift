@@ -140,6 +140,15 @@ enum RoundTrip {
                 Variant(publication: .pipelined, responseSubscription: .namespaceWide, onAgentExecutor: true, baselinePolls: true),
             ],
             patterns: Pattern.allCases, rounds: settings.rounds, responder: .inline)
+        // The configurations that meet issue 8's targets, on the broker that sends without delay too.
+        try await compare(
+            section: "B2 round trips, set_tcp_nodelay broker, responder's handlers inline (serve…)",
+            broker: settings.nodelayBroker, settings: settings, report: report,
+            variants: [
+                Variant(publication: .pipelined, responseSubscription: .namespaceWide),
+                Variant(publication: .pipelined, responseSubscription: .namespaceWide, onAgentExecutor: true),
+            ],
+            patterns: Pattern.allCases, rounds: settings.rounds, responder: .inline)
         for (brokerName, broker) in brokers {
             try await compare(
                 section: "B2 round trips, \(brokerName), QoS 1", broker: broker, settings: settings,
