@@ -39,16 +39,18 @@ extension Agent {
         public var responseSubscription: ResponseSubscription
         /// The MQTT QoS of the agent's publications and subscriptions (coaty-js always uses 0).
         public var qos: QualityOfService
-        /// How long the agent's network thread keeps polling its socket instead of sleeping after a
+        /// How long at most the agent's network thread polls its socket instead of sleeping after a
         /// two-way request goes out (default ``defaultResponseBusyPoll``; `.zero` turns it off; a
-        /// second at most).
+        /// second at most). It stops as soon as the request's first fitting response arrives, or
+        /// the request ends.
         ///
         /// The response is then read the moment it arrives. A sleeping thread on an idle CPU takes
         /// long to wake, on virtual machines tens of microseconds: as long as the rest of a round
-        /// trip to a nearby broker. Polling costs CPU time, up to this long per request (overlapping
-        /// requests share it), and yields the CPU to other runnable threads on every pass. It speeds
-        /// up most a request made from the agent's ``Agent/executor``; one made from the global pool
-        /// still waits for a pool thread to wake up for the response.
+        /// trip to a nearby broker. Polling costs CPU time, about one round trip per request and this
+        /// long at most (overlapping requests share it), and yields the CPU to other runnable
+        /// threads on every pass. It speeds up most a request made from the agent's
+        /// ``Agent/executor``; one made from the global pool still waits for a pool thread to wake
+        /// up for the response.
         public var responseBusyPoll: Duration
 
         /// Creates a configuration.

@@ -46,6 +46,8 @@ extension Agent {
         let queue = DeliveryQueue<Received<Request.Response>>(capacity: max(configuration.observerBufferSize, 1))
         let registry = self.registry
         let counters = self.counters
+        // Polling for the response ends with the first one that fits, or with the request.
+        let busyPoll = configuration.responseBusyPoll > .zero ? BusyPoll(loop: client.eventLoop) : nil
         let sink = ResponseSink(responseType: Request.Response.eventType) { topic, payload in
             let response: Request.Response
             do throws(EventError) {
@@ -54,6 +56,7 @@ extension Agent {
                 return error.code == .notJSON ? .notJSON(error.detail) : .rejected
             }
             guard request.accepts(response) else { return .rejected }
+            busyPoll?.end()
             switch queue.yield(Received(event: response, topic: topic)) {
             case .enqueued: break
             case .dropped: counters.increment(.droppedObserverEvents)
@@ -104,6 +107,7 @@ extension Agent {
             let deadline = ContinuousClock.now.advanced(by: min(timeout, Self.longestTimeout))
             if state.deadlines.add(id, deadline: deadline) { startRequestTimer(wakingAt: deadline, in: &state) }
             queue.setOnTermination { [weak self] _ in
+                busyPoll?.end()
                 // The clean-up runs on the network thread when it is next awake, usually after the
                 // caller's next request has gone out, instead of delaying it (an UNSUBSCRIBE of a
                 // per-request subscription would also reach the broker before that request).
@@ -140,7 +144,7 @@ extension Agent {
                 throw error
             }
         }
-        client.eventLoop.pollBusily(for: configuration.responseBusyPoll)
+        busyPoll?.start(for: configuration.responseBusyPoll)
         return Responses(queue: queue, timeout: timeout)
     }
 

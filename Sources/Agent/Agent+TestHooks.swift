@@ -49,6 +49,10 @@ extension Agent {
     /// ``Configuration/responseBusyPoll``), in `CLOCK_MONOTONIC` nanoseconds; 0 if it never did.
     package var networkThreadBusyPollEnd: Int64 { client.eventLoop.busyPollEnd }
 
+    /// Test hook: how many requests on the agent's network thread (which other agents may share)
+    /// still poll for their first response.
+    package var networkThreadBusyPollClaims: Int { client.eventLoop.busyPollClaimCount }
+
     /// Test hook: `CLOCK_MONOTONIC` in nanoseconds, the clock of ``networkThreadBusyPollEnd``.
     package static func monotonicNanoseconds() -> Int64 { MosquittoEventLoop.monotonicNanoseconds() }
 

@@ -47,10 +47,18 @@ public final class Agent: Service, Sendable {
     ///   - logger: where the agent logs (defaults to the task-local logger).
     /// - Throws: ``AgentError`` with code ``AgentError/Code/invalidConfiguration`` when the
     ///   broker URL, the namespace, the identity or an IO node is not usable.
-    public init(
+    public convenience init(
         configuration: Configuration,
         registry: ObjectTypeRegistry = ObjectTypeRegistry(),
         logger: Logger = Logger.current
+    ) throws {
+        try self.init(configuration: configuration, registry: registry, logger: logger, eventLoop: nil)
+    }
+
+    /// Creates an agent whose network thread is `eventLoop`'s (`nil`: the shared one), for tests
+    /// that watch a loop no other agent uses.
+    package init(
+        configuration: Configuration, registry: ObjectTypeRegistry, logger: Logger, eventLoop: MosquittoEventLoop?
     ) throws {
         guard CoatyTopic.isValidEventFilter(configuration.namespace) else {
             throw AgentError(
@@ -83,7 +91,8 @@ public final class Agent: Service, Sendable {
         self.namespaceWideResponseFilters = namespaceWideResponseFilters
         self.joinPlan = joinPlan
         self.logger = logger
-        self.client = try MosquittoClient(configuration: Self.clientConfiguration(configuration, joinPlan: joinPlan))
+        self.client = try MosquittoClient(
+            configuration: Self.clientConfiguration(configuration, joinPlan: joinPlan), eventLoop: eventLoop)
         // Only the graceful stop's Deadvertise needs its acknowledgement (stop() turns it on);
         // any other would wake the event loop for nothing.
         client.report(publications: false, unsubscriptions: false)

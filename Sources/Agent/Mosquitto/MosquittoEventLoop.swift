@@ -48,8 +48,10 @@ package final class MosquittoEventLoop: Sendable {
     private let wakeFD: Int32
     private let pending = Mutex(Pending())
     private let nextConnectionID = Atomic<UInt64>(1)
-    /// Until when (``monotonicNanoseconds()``) the loop polls instead of sleeping; see ``pollBusily(for:)``.
+    /// Until when (``monotonicNanoseconds()``) the loop polls instead of sleeping; see ``beginBusyPoll(for:)``.
     private let busyPollEndStorage = Atomic<Int64>(0)
+    /// How many requests wait for their first response with polling on (see ``BusyPoll``).
+    private let busyPollClaims = Atomic<Int>(0)
     /// How many passes the loop has made, for tests.
     private let passCount = Atomic<Int>(0)
     /// The loop's thread, once it runs (`pthread_t` is an integer on Linux).
@@ -152,22 +154,34 @@ package final class MosquittoEventLoop: Sendable {
         _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, socket, nil)
     }
 
-    /// Keeps the loop polling its sockets for `duration` instead of sleeping in `epoll_wait`.
+    /// Makes the loop poll its sockets instead of sleeping in `epoll_wait`, for `duration` at most
+    /// (a second at most), until ``endBusyPoll()``; see ``BusyPoll``, which pairs the two calls.
     ///
     /// A request's response is then read the moment it arrives, instead of after the kernel has
     /// woken the thread: on a virtual machine a sleeping thread (and its idle CPU) takes tens of
     /// microseconds to wake, as long as the rest of a round trip to a local broker. Each pass of
     /// a polling loop yields the CPU (`sched_yield`) so that runnable threads, the broker's and the
-    /// responder's included, go first. Overlapping calls extend the window; `.zero` does nothing,
-    /// and a window is a second at most.
-    package func pollBusily(for duration: Duration) {
-        guard duration > .zero else { return }
-        let (seconds, attoseconds) = min(duration, .seconds(1)).components
+    /// responder's included, go first. The loop polls while any claim is open and the latest of
+    /// their windows has not ended.
+    func beginBusyPoll(for duration: Duration) {
+        let (seconds, attoseconds) = min(max(duration, .zero), .seconds(1)).components
         let length = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
         let now = Self.monotonicNanoseconds()
-        let previous = busyPollEndStorage.max(now + length, ordering: .relaxed).oldValue
+        let previousEnd = busyPollEndStorage.max(now + length, ordering: .relaxed).oldValue
+        let previousClaims = busyPollClaims.wrappingAdd(1, ordering: .relaxed).oldValue
         // A loop that was asleep must wake up to start polling; one that polls sees the new end.
-        if previous <= now && !isCurrentThread { wake() }
+        if (previousEnd <= now || previousClaims == 0) && !isCurrentThread { wake() }
+    }
+
+    /// Closes one claim of ``beginBusyPoll(for:)``; the loop sleeps again once none is open.
+    func endBusyPoll() {
+        busyPollClaims.wrappingSubtract(1, ordering: .relaxed)
+    }
+
+    /// Whether a pass should poll instead of sleeping: a claim is open and its window has not ended.
+    private var pollsBusily: Bool {
+        busyPollClaims.load(ordering: .relaxed) > 0
+            && Self.monotonicNanoseconds() < busyPollEndStorage.load(ordering: .relaxed)
     }
 
     /// How many passes the loop has made so far (each returns from one `epoll_wait`).
@@ -175,6 +189,9 @@ package final class MosquittoEventLoop: Sendable {
 
     /// Until when the loop polls busily, in ``monotonicNanoseconds()`` (0 if it never did).
     package var busyPollEnd: Int64 { busyPollEndStorage.load(ordering: .relaxed) }
+
+    /// How many ``BusyPoll`` claims are open (started, not ended).
+    package var busyPollClaimCount: Int { busyPollClaims.load(ordering: .relaxed) }
 
     /// `CLOCK_MONOTONIC` in nanoseconds.
     package static func monotonicNanoseconds() -> Int64 {
@@ -236,8 +253,8 @@ package final class MosquittoEventLoop: Sendable {
         var roundsSinceAcknowledgement = 0
 
         while true {
-            // Polling busily (pollBusily(for:)): give runnable threads the CPU, then look again at once.
-            let pollsBusily = !hasJobs && Self.monotonicNanoseconds() < busyPollEndStorage.load(ordering: .relaxed)
+            // Polling busily (beginBusyPoll(for:)): give runnable threads the CPU, then look again at once.
+            let pollsBusily = !hasJobs && self.pollsBusily
             if pollsBusily { sched_yield() }
             let timeout = hasJobs || pollsBusily ? 0 : Self.milliseconds(until: nextTick, clock: clock)
             let count = epoll_wait(epollFD, events, Self.batchSize, timeout)

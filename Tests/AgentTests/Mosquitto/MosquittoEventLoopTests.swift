@@ -4,7 +4,7 @@ import Testing
 @testable import Agent
 
 /// `MosquittoEventLoop.afterCurrentJobs`: how the agent batches deliveries to its observers,
-/// `afterCurrentJobsWithoutWaking`: how it cleans up after a request, and `pollBusily(for:)`: how
+/// `afterCurrentJobsWithoutWaking`: how it cleans up after a request, and ``BusyPoll``: how
 /// it waits for a response.
 @Suite(.timeLimit(.minutes(1)))
 struct MosquittoEventLoopTests {
@@ -89,31 +89,65 @@ struct MosquittoEventLoopTests {
     func aLoopThatPollsBusilyPassesWithoutAnySocketOrJob() async throws {
         let loop = try MosquittoEventLoop()
         defer { loop.shutdown() }
+        let claim = BusyPoll(loop: loop)
         let before = loop.passes
-        loop.pollBusily(for: .seconds(1))
+        claim.start(for: .seconds(1))
         // Asleep, the loop would pass once a second (its tick); polling, it passes every few microseconds.
         while loop.passes < before + 100 { await Task.yield() }
         #expect(loop.passes >= before + 100)
+        claim.end()
+        #expect(loop.busyPollClaimCount == 0)
     }
 
     @Test
     func aBusyPollWindowLastsAsLongAsAskedUpToASecond() throws {
         let loop = try MosquittoEventLoop()
         defer { loop.shutdown() }
-        loop.pollBusily(for: .zero)
+        let claims = (0..<4).map { _ in BusyPoll(loop: loop) }
+        claims[0].start(for: .zero)
         #expect(loop.busyPollEnd == 0)
+        #expect(loop.busyPollClaimCount == 0)
         var before = MosquittoEventLoop.monotonicNanoseconds()
-        loop.pollBusily(for: .milliseconds(20))
+        claims[1].start(for: .milliseconds(20))
         var after = MosquittoEventLoop.monotonicNanoseconds()
         #expect((before + 20_000_000...after + 20_000_000).contains(loop.busyPollEnd))
         before = MosquittoEventLoop.monotonicNanoseconds()
-        loop.pollBusily(for: .seconds(3600))
+        claims[2].start(for: .seconds(3600))
         after = MosquittoEventLoop.monotonicNanoseconds()
         #expect((before + 1_000_000_000...after + 1_000_000_000).contains(loop.busyPollEnd))
         // A shorter window inside the current one leaves it as it is.
         let end = loop.busyPollEnd
-        loop.pollBusily(for: .milliseconds(1))
+        claims[3].start(for: .milliseconds(1))
         #expect(loop.busyPollEnd == end)
+        #expect(loop.busyPollClaimCount == 3)
+        for claim in claims { claim.end() }
+        #expect(loop.busyPollClaimCount == 0)
+    }
+
+    /// A claim opens once and closes once: a response faster than the caller ends it before it
+    /// starts, and then it never starts; releasing an open claim closes it.
+    @Test
+    func aBusyPollClaimOpensAndClosesOnce() throws {
+        let loop = try MosquittoEventLoop()
+        defer { loop.shutdown() }
+        let early = BusyPoll(loop: loop)
+        early.end()
+        early.start(for: .milliseconds(20))
+        #expect(loop.busyPollClaimCount == 0)
+        #expect(loop.busyPollEnd == 0)
+        let twice = BusyPoll(loop: loop)
+        twice.start(for: .milliseconds(20))
+        twice.start(for: .milliseconds(20))
+        #expect(loop.busyPollClaimCount == 1)
+        twice.end()
+        twice.end()
+        #expect(loop.busyPollClaimCount == 0)
+        do {
+            let released = BusyPoll(loop: loop)
+            released.start(for: .milliseconds(20))
+            withExtendedLifetime(released) { #expect(loop.busyPollClaimCount == 1) }
+        }
+        #expect(loop.busyPollClaimCount == 0)
     }
 }
 

@@ -1,5 +1,6 @@
 import Agent
 import CoreTypes
+import Logging
 import Testing
 import TestSupport
 
@@ -34,14 +35,17 @@ struct AgentExecutorTests {
         }
     }
 
-    /// After a request goes out, the agent's network thread polls for its response for as long as
-    /// the configuration says (other tests' agents share the thread, with the default 300 µs).
+    /// After a request goes out, the agent's network thread polls for its response, for as long as
+    /// the configuration says at most, and stops once the first response is there (the requester
+    /// has a loop of its own here, so that no other test's requests count).
     @Test
-    func aRequestKeepsTheNetworkThreadPollingForItsResponse() async throws {
+    func aRequestPollsForItsResponseUntilTheFirstArrives() async throws {
         try await TestBroker.withBroker { broker in
+            let loop = try MosquittoEventLoop()
+            defer { loop.shutdown() }
             var configuration = RunningAgents.configuration("requester", broker: broker)
             configuration.responseBusyPoll = .milliseconds(200)
-            let a = try Agent(configuration: configuration)
+            let a = try Agent(configuration: configuration, registry: ObjectTypeRegistry(), logger: Logger(label: "requester"), eventLoop: loop)
             let b = try Agent(configuration: RunningAgents.configuration("responder", broker: broker))
             try await RunningAgents.run([a, b]) {
                 let responder = try await b.serveCall("com.example.answer") { try $0.respond(Return(result: 42)) }
@@ -50,6 +54,15 @@ struct AgentExecutorTests {
                 let result = try await a.call(Call(operation: "com.example.answer"), timeout: .seconds(30)).first().event.result
                 #expect(result == 42)
                 #expect(a.networkThreadBusyPollEnd >= before + 200_000_000)
+                // The response ended the claim before it was delivered.
+                #expect(a.networkThreadBusyPollClaims == 0)
+
+                // A request nobody answers polls until it ends (here at its timeout).
+                let unanswered = try await a.call(Call(operation: "com.example.nobody"), timeout: .milliseconds(50))
+                #expect(a.networkThreadBusyPollClaims == 1)
+                for try await _ in unanswered { Issue.record("nobody answers this call") }
+                while a.networkThreadBusyPollClaims != 0 { await Task.yield() }
+                #expect(a.networkThreadBusyPollClaims == 0)
             }
         }
     }
