@@ -45,17 +45,6 @@ extension Agent {
         for acknowledgement in held { handleSubscribed(acknowledgement.id, grantedQoS: acknowledgement.grantedQoS) }
     }
 
-    /// Test hook: until when the agent's network thread polls busily after a request (see
-    /// ``Configuration/responseBusyPoll``), in `CLOCK_MONOTONIC` nanoseconds; 0 if it never did.
-    package var networkThreadBusyPollEnd: Int64 { client.eventLoop.busyPollEnd }
-
-    /// Test hook: how many requests on the agent's network thread (which other agents may share)
-    /// still poll for their first response.
-    package var networkThreadBusyPollClaims: Int { client.eventLoop.busyPollClaimCount }
-
-    /// Test hook: `CLOCK_MONOTONIC` in nanoseconds, the clock of ``networkThreadBusyPollEnd``.
-    package static func monotonicNanoseconds() -> Int64 { MosquittoEventLoop.monotonicNanoseconds() }
-
     /// Test hook: the requests whose clean-up has not run yet (their response routes, subscriptions
     /// and deadlines are still held), and the MQTT filters the agent holds.
     package var openRequests: (correlationIDs: Int, deadlines: Int, filters: [String]) {
