@@ -120,7 +120,7 @@ func soak(broker: String, count: Int, every: Int) async throws {
     let statistics = subscriber.statistics
     tell(
         "done received=\(lights) rate=\(Double(lights) / seconds(elapsed)) rss_kb=\(residentKilobytes()) "
-            + "dropped=\(statistics.droppedInboundMessages + statistics.droppedObserverEvents)")
+            + "dropped=\(statistics.droppedObserverEvents)")
     tasks.forEach { $0.cancel() }
     for task in tasks { _ = try? await task.value }
 }

@@ -145,7 +145,7 @@ enum Throughput {
         await subscriber.stop()
         return Outcome(
             rate: Double(received) / start.duration(to: last).seconds, received: received, decodedAsLight: lights,
-            droppedByAgent: statistics.droppedInboundMessages + statistics.droppedObserverEvents + statistics.rejectedPayloads,
+            droppedByAgent: statistics.droppedObserverEvents + statistics.rejectedPayloads,
             publisherCPU: cpu[0], subscriberCPU: cpu[1], subscriberSwitches: switches)
     }
 

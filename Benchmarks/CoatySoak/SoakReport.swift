@@ -81,7 +81,7 @@ struct SoakReport {
             guard let statistics else { continue }
             lines.append(
                 "| Counters of the \(name) | connections \(statistics.connections), received \(statistics.receivedMessages), "
-                    + "dropped inbound \(statistics.droppedInboundMessages), dropped by observers \(statistics.droppedObserverEvents), "
+                    + "dropped by observers \(statistics.droppedObserverEvents), "
                     + "rejected \(statistics.rejectedPayloads), dropped offline \(statistics.droppedOfflinePublications) |"
             )
         }

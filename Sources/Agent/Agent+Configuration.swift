@@ -25,10 +25,13 @@ extension Agent {
         public var reconnect: ReconnectPolicy
         /// Publications made while offline.
         public var offlineQueue: OfflineQueueLimits
-        /// How many events each observer may have waiting before new ones are dropped (and counted).
+        /// How many events each observer may have waiting before ``observerOverflow`` applies.
         public var observerBufferSize: Int
-        /// How many inbound messages may wait between libmosquitto's thread and the agent's task
-        /// before new ones are dropped (and counted).
+        /// What an observer's full buffer does: hold the connection back (the default) or drop
+        /// events (counted). One observer can choose otherwise with ``EventStream/overflowPolicy(_:)``.
+        public var observerOverflow: OverflowPolicy
+        /// How many inbound messages may wait between the network thread's reads and the agent's
+        /// routing before the connection stops reading (nothing is dropped).
         public var inboundBufferSize: Int
         /// The largest inbound payload, in bytes, that the agent decodes; larger ones are dropped and counted.
         public var maximumPayloadSize: Int
@@ -63,7 +66,8 @@ extension Agent {
             reconnect: ReconnectPolicy = ReconnectPolicy(),
             offlineQueue: OfflineQueueLimits = OfflineQueueLimits(),
             observerBufferSize: Int = 10_000,
-            inboundBufferSize: Int = 100_000,
+            observerOverflow: OverflowPolicy = .backpressure,
+            inboundBufferSize: Int = 10_000,
             maximumPayloadSize: Int = 8 << 20,
             requestPublication: RequestPublication = .pipelined,
             responseSubscription: ResponseSubscription = .perRequest,
@@ -78,6 +82,7 @@ extension Agent {
             self.reconnect = reconnect
             self.offlineQueue = offlineQueue
             self.observerBufferSize = observerBufferSize
+            self.observerOverflow = observerOverflow
             self.inboundBufferSize = inboundBufferSize
             self.maximumPayloadSize = maximumPayloadSize
             self.requestPublication = requestPublication

@@ -180,7 +180,8 @@ extension Agent {
 
     /// The agent's connection state, now and at every change, until the agent stops.
     public func connectionStates() -> EventStream<ConnectionState> {
-        let queue = DeliveryQueue<ConnectionState>(capacity: 16, policy: .keepNewest)
+        // States, not data: a watcher that falls behind sees the latest ones.
+        let queue = DeliveryQueue<ConnectionState>(capacity: 16, overflow: .dropOldest)
         let isStopped = state.withLock { state -> Bool in
             queue.yield(state.connectionState)
             guard state.phase != .stopped else { return true }
@@ -191,7 +192,7 @@ extension Agent {
             return false
         }
         if isStopped { queue.finish() }
-        return EventStream(queue: queue)
+        return EventStream(queue: queue, pressure: client.readPressure)
     }
 
     // MARK: - Plumbing
@@ -225,7 +226,7 @@ extension Agent {
         handler: InlineHandler<Element>? = nil,
         pick: @escaping @Sendable (InboundEvent) -> Element?
     ) async throws -> EventStream<Element> {
-        let queue = DeliveryQueue<Element>(capacity: max(configuration.observerBufferSize, 1))
+        let queue = makeObserverQueue(of: Element.self)
         let counters = self.counters
         let mustWait = try state.withLock { state throws(AgentError) -> Bool in
             guard state.phase != .stopping, state.phase != .stopped else {
@@ -233,8 +234,13 @@ extension Agent {
             }
             let id = state.makeObserverID()
             // An inline handler takes the events itself; otherwise they go to the stream's queue.
+            let logger = self.logger
             let take: InlineHandler<Element> = handler ?? { element in
-                if queue.yield(element) == .dropped { counters.increment(.droppedObserverEvents) }
+                let result = queue.yield(element)
+                counters.count(result)
+                if result == .heldBack {
+                    logger.debug("Observer buffer full; the agent stops reading until it drains", metadata: ["mqtt.filter": "\(filter)"])
+                }
             }
             register(&state.router, Sink(id: id, isInline: handler != nil) { event in
                 if let element = pick(event) { take(element) }
@@ -263,7 +269,14 @@ extension Agent {
             // A refusal finishes the stream, which removes the observer again (onTermination).
             try await requireAcknowledgement(of: filter, purpose: "nothing is observed") { queue.finish() }
         }
-        return EventStream(queue: queue)
+        return EventStream(queue: queue, pressure: client.readPressure)
+    }
+
+    /// A queue for one observer, with the agent's buffer size and overflow policy.
+    func makeObserverQueue<Element: Sendable>(of: Element.Type) -> DeliveryQueue<Element> {
+        DeliveryQueue(
+            capacity: max(configuration.observerBufferSize, 1),
+            overflow: configuration.observerOverflow.overflow(holding: client.readPressure))
     }
 
     /// The route key of a Coaty topic filter: its event level, split at the first `:`.

@@ -43,7 +43,7 @@ extension Agent {
     ) async throws -> Responses<Request.Response> {
         let correlationIDs = self.correlationIDs
         let plan = try plan { () throws(EventError) in try request.requestPlan(in: scope) { correlationIDs.make() } }
-        let queue = DeliveryQueue<Received<Request.Response>>(capacity: max(configuration.observerBufferSize, 1))
+        let queue = makeObserverQueue(of: Received<Request.Response>.self)
         let registry = self.registry
         let counters = self.counters
         // Polling for the response ends with the first one that fits, or with the request.
@@ -57,12 +57,9 @@ extension Agent {
             }
             guard request.accepts(response) else { return .rejected }
             busyPoll?.end()
-            switch queue.yield(Received(event: response, topic: topic)) {
-            case .enqueued: break
-            case .dropped: counters.increment(.droppedObserverEvents)
+            let result = queue.yield(Received(event: response, topic: topic))
             // Ended, its clean-up not run yet (it waits until the network thread is next awake): a late response.
-            case .finished: counters.increment(.unroutedMessages)
-            }
+            if result == .finished { counters.increment(.unroutedMessages) } else { counters.count(result) }
             return .accepted
         }
         let sharedFilter =
@@ -145,7 +142,7 @@ extension Agent {
             }
         }
         busyPoll?.start(for: configuration.responseBusyPoll)
-        return Responses(queue: queue, timeout: timeout)
+        return Responses(queue: queue, timeout: timeout, pressure: client.readPressure)
     }
 
     /// Timeouts beyond this (about a century) are treated as this, so that deadlines stay representable.

@@ -132,11 +132,11 @@ public final class Agent: Service, Sendable {
     public var statistics: AgentStatistics {
         AgentStatistics(
             receivedMessages: counters.receivedMessages.load(ordering: .relaxed),
-            droppedInboundMessages: client.droppedEventCount,
             rejectedPayloads: counters.rejectedPayloads.load(ordering: .relaxed),
             unroutedMessages: counters.unroutedMessages.load(ordering: .relaxed),
             rejectedResponses: counters.rejectedResponses.load(ordering: .relaxed),
             droppedObserverEvents: counters.droppedObserverEvents.load(ordering: .relaxed),
+            heldBackObservers: counters.heldBackObservers.load(ordering: .relaxed),
             droppedOfflinePublications: counters.droppedOfflinePublications.load(ordering: .relaxed),
             connections: counters.connections.load(ordering: .relaxed),
             refusedSubscriptions: counters.refusedSubscriptions.load(ordering: .relaxed),

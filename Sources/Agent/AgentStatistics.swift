@@ -4,16 +4,18 @@ import Synchronization
 public struct AgentStatistics: Sendable, Hashable {
     /// MQTT messages the agent's task received.
     public var receivedMessages: Int
-    /// Messages dropped before the agent's task saw them, because its inbound buffer was full.
-    public var droppedInboundMessages: Int
     /// Inbound payloads rejected as invalid (not JSON, wrong shape, too large, invalid UTF-8, …).
     public var rejectedPayloads: Int
     /// Inbound Coaty messages no observer wanted (unknown event, unobserved filter, late response).
     public var unroutedMessages: Int
     /// Responses that did not fit their request (coaty-js's checks) and were dropped.
     public var rejectedResponses: Int
-    /// Events dropped because an observer's buffer was full.
+    /// Events dropped because an observer's buffer was full and its overflow policy drops
+    /// (``OverflowPolicy/dropNewest`` or ``OverflowPolicy/dropOldest``; never with the default).
     public var droppedObserverEvents: Int
+    /// Times an observer's buffer went over its capacity and the agent stopped reading its
+    /// connection until it drained (``OverflowPolicy/backpressure``): a sign of a slow consumer.
+    public var heldBackObservers: Int
     /// Publications dropped or refused by the offline queue.
     public var droppedOfflinePublications: Int
     /// Successful connections (the first one and every reconnect).
@@ -34,12 +36,13 @@ final class AgentCounters: Sendable {
     let unroutedMessages = Atomic<Int>(0)
     let rejectedResponses = Atomic<Int>(0)
     let droppedObserverEvents = Atomic<Int>(0)
+    let heldBackObservers = Atomic<Int>(0)
     let droppedOfflinePublications = Atomic<Int>(0)
     let connections = Atomic<Int>(0)
     let refusedSubscriptions = Atomic<Int>(0)
 
     enum Counter {
-        case receivedMessages, rejectedPayloads, unroutedMessages, rejectedResponses, droppedObserverEvents
+        case receivedMessages, rejectedPayloads, unroutedMessages, rejectedResponses, droppedObserverEvents, heldBackObservers
         case droppedOfflinePublications, connections, refusedSubscriptions
     }
 
@@ -50,9 +53,21 @@ final class AgentCounters: Sendable {
         case .unroutedMessages: unroutedMessages.add(amount, ordering: .relaxed)
         case .rejectedResponses: rejectedResponses.add(amount, ordering: .relaxed)
         case .droppedObserverEvents: droppedObserverEvents.add(amount, ordering: .relaxed)
+        case .heldBackObservers: heldBackObservers.add(amount, ordering: .relaxed)
         case .droppedOfflinePublications: droppedOfflinePublications.add(amount, ordering: .relaxed)
         case .connections: connections.add(amount, ordering: .relaxed)
         case .refusedSubscriptions: refusedSubscriptions.add(amount, ordering: .relaxed)
+        }
+    }
+}
+
+extension AgentCounters {
+    /// Counts what a yield to an observer's queue did: a drop, or the start of holding the connection back.
+    func count(_ result: QueueYieldResult) {
+        switch result {
+        case .enqueued, .finished: break
+        case .dropped: increment(.droppedObserverEvents)
+        case .heldBack: increment(.heldBackObservers)
         }
     }
 }

@@ -127,10 +127,11 @@ public final class ObjectLifecycleController: Controller {
         isIncluded: @escaping @Sendable (any CoatyObject) -> Bool
     ) async throws -> EventStream<ObjectLifecycleEvent> {
         let deadvertise = try await agent.observeDeadvertise()
-        let output = DeliveryQueue<ObjectLifecycleEvent>(capacity: max(agent.configuration.observerBufferSize, 1))
+        let output = agent.makeObserverQueue(of: ObjectLifecycleEvent.self)
         let (terminated, terminate) = AsyncStream.makeStream(of: Void.self)
         output.setOnTermination { _ in terminate.finish() }
         let agent = self.agent
+        let counters = agent.counters
         let timeout = options.discoverTimeout
         let added = tasks.add {
             await race(
@@ -158,9 +159,9 @@ public final class ObjectLifecycleController: Controller {
                         for await next in inputs {
                             switch next {
                             case .seen(let object):
-                                if let event = tracker.saw(object) { output.yield(event) }
+                                if let event = tracker.saw(object) { counters.count(output.yield(event)) }
                             case .deadvertised(let ids):
-                                for event in tracker.deadvertised(ids) { output.yield(event) }
+                                for event in tracker.deadvertised(ids) { counters.count(output.yield(event)) }
                             }
                         }
                         group.cancelAll()
@@ -173,6 +174,6 @@ public final class ObjectLifecycleController: Controller {
             throw AgentError(
                 code: .stopped, detail: "the ObjectLifecycleController has stopped; no observation was made")
         }
-        return EventStream(queue: output)
+        return EventStream(queue: output, pressure: agent.client.readPressure)
     }
 }

@@ -16,7 +16,8 @@ import Synchronization
 /// cancellation handler (an agent stopping) waits for the connection's lock to publish.
 final class CallbackBridge: Sendable {
     let channel: TransportChannel
-    private let droppedEvents = Atomic<Int>(0)
+    /// Held while the channel or a reader's buffer downstream is full; the connection then stops reading.
+    let readPressure = ReadPressure()
     /// The code of the last CONNACK, so that a refusal's disconnect can say why. Used under the connection's lock.
     private let lastConnack = Atomic<Int32>(0)
     /// Whether `on_disconnect` ran since the last connect; if not, the loop reports the disconnect itself.
@@ -38,15 +39,12 @@ final class CallbackBridge: Sendable {
     private let usesTLS: Bool
 
     init(broker: BrokerURL, protocolVersion: Int32, bufferSize: Int) {
-        channel = TransportChannel(capacity: bufferSize)
+        channel = TransportChannel(capacity: bufferSize, pressure: readPressure)
         self.broker = broker.description
         self.host = broker.host
         self.protocolVersion = protocolVersion
         self.usesTLS = broker.usesTLS
     }
-
-    /// How many events were dropped because the stream's buffer was full.
-    var droppedEventCount: Int { droppedEvents.load(ordering: .relaxed) }
 
     /// How many publications the broker refused (MQTT 5 PUBACK/PUBREC reason code 0x80 or more).
     var refusedPublicationCount: Int { refusedPublications.load(ordering: .relaxed) }
@@ -62,9 +60,9 @@ final class CallbackBridge: Sendable {
         reportsUnsubscriptions.store(unsubscriptions, ordering: .relaxed)
     }
 
-    /// Queues one event for ``flush()``, counting it when the channel is full.
+    /// Queues one event for ``flush()`` (nothing is queued once the channel has finished).
     func yield(_ event: TransportEvent) {
-        if !channel.enqueue(event) { droppedEvents.add(1, ordering: .relaxed) }
+        _ = channel.enqueue(event)
     }
 
     /// Hands the queued events to the reader. Call it without holding the connection's lock.

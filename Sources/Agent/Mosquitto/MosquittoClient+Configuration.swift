@@ -21,7 +21,7 @@ extension MosquittoClient {
         package var will: Will?
         /// A local address to bind the socket to, if any.
         package var bindAddress: String?
-        /// How many events ``MosquittoClient/events`` holds before it drops new ones.
+        /// How many events ``MosquittoClient/events`` holds before the client stops reading its socket.
         package var eventBufferSize: Int
         /// Whether to acknowledge reads with `TCP_QUICKACK` when nothing was sent after them, so
         /// the client acknowledges the broker's packets at once instead of delaying the ACK (which,

@@ -64,8 +64,12 @@ package final class MosquittoClient: Sendable {
         connection.bridge.report(publications: publications, unsubscriptions: unsubscriptions)
     }
 
-    /// How many events were dropped because nobody read ``events`` fast enough.
-    package var droppedEventCount: Int { connection.bridge.droppedEventCount }
+    /// Stops the client reading its socket while held: the agent holds it while an observer's
+    /// buffer is over its capacity, so that TCP and the broker keep the messages.
+    package var readPressure: ReadPressure { connection.bridge.readPressure }
+
+    /// Whether the client has stopped reading its socket because ``readPressure`` is held.
+    package var isReadingPaused: Bool { connection.isReadingPaused }
 
     /// How many publications the broker refused with a PUBACK or PUBREC reason code of 0x80 or more.
     ///

@@ -32,6 +32,8 @@ final class MosquittoConnection: Sendable {
         var hasUnacknowledgedReads = false
         /// Whether a handshake holds a slot of the loop's ``ConnectGate`` (from connect to CONNACK).
         var isHandshaking = false
+        /// Whether reading stopped because ``CallbackBridge/readPressure`` is held (`EPOLLIN` is off).
+        var isReadPaused = false
     }
 
     /// How many packets one readiness event reads before the loop turns to other sockets.
@@ -68,6 +70,10 @@ final class MosquittoConnection: Sendable {
         self.bindAddress = configuration.bindAddress
         self.usesTCPQuickAck = configuration.usesTCPQuickAck
         self.state = Mutex(State(handle: handle))
+        bridge.readPressure.onRelief { [weak self] in
+            guard let self else { return }
+            self.loop.resumeReading(self)
+        }
     }
 
     deinit {
@@ -135,6 +141,7 @@ final class MosquittoConnection: Sendable {
             state.socket = socket
             state.isWriteArmed = isWritable
             state.isHandshaking = true
+            state.isReadPaused = false
         }
     }
 
@@ -220,11 +227,30 @@ final class MosquittoConnection: Sendable {
     func service(events: UInt32) -> Bool {
         drive { handle, socket, state in
             let readMask = EPOLLIN.rawValue | EPOLLERR.rawValue | EPOLLHUP.rawValue | EPOLLRDHUP.rawValue
+            // A socket that failed or hung up is read even while paused: that ends the connection.
+            let isBroken = events & (EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0
             // During a TLS handshake only mosquitto_loop_read moves it on, even when the socket is writable.
-            let reads = events & readMask != 0 || (events & EPOLLOUT.rawValue != 0 && broker.usesTLS)
-            return reads ? readAvailable(handle, socket: socket, state: &state) : (result: MOSQ_ERR_SUCCESS.rawValue, errno: 0)
+            let reads =
+                isBroken || (!state.isReadPaused && (events & readMask != 0 || (events & EPOLLOUT.rawValue != 0 && broker.usesTLS)))
+            guard reads else { return (result: MOSQ_ERR_SUCCESS.rawValue, errno: 0) }
+            return readAvailable(handle, socket: socket, state: &state, ignoringPressure: isBroken)
         }
     }
+
+    /// Reads again after ``CallbackBridge/readPressure`` was released, unless it is held again.
+    /// Returns `false` when the connection left the loop. Called on the event loop thread.
+    func resumeReading() -> Bool {
+        drive { handle, socket, state in
+            guard state.isReadPaused, !bridge.readPressure.isHeld else { return (result: MOSQ_ERR_SUCCESS.rawValue, errno: 0) }
+            state.isReadPaused = false
+            loop.update(socket: socket, id: id, writable: state.isWriteArmed, readable: true)
+            // TLS may hold decrypted bytes that epoll cannot see: read now rather than wait for EPOLLIN.
+            return readAvailable(handle, socket: socket, state: &state, ignoringPressure: false)
+        }
+    }
+
+    /// Whether reading is paused by ``CallbackBridge/readPressure``.
+    var isReadingPaused: Bool { state.withLock { $0.isReadPaused } }
 
     /// Runs libmosquitto's keep-alive check and sends what it queued. Returns `false` when the
     /// connection left the loop. Called on the event loop thread about once a second.
@@ -258,13 +284,20 @@ final class MosquittoConnection: Sendable {
     }
 
     /// Reads until the socket has nothing more (or the budget is spent: level-triggered `epoll`
-    /// reports the rest). The loop calls ``acknowledgeReads()`` once the jobs these reads started
-    /// have run.
+    /// reports the rest), or until ``CallbackBridge/readPressure`` is held: then it turns `EPOLLIN`
+    /// off until the pressure is released (``resumeReading()``). The loop calls
+    /// ``acknowledgeReads()`` once the jobs these reads started have run.
     private func readAvailable(
-        _ handle: OpaquePointer, socket: Int32, state: inout State
+        _ handle: OpaquePointer, socket: Int32, state: inout State, ignoringPressure: Bool
     ) -> (result: Int32, errno: Int32) {
         state.hasUnacknowledgedReads = usesTCPQuickAck
         for _ in 0..<Self.readBudget {
+            // Only once connected: the CONNACK must be read for the agent to come online.
+            if !ignoringPressure, bridge.readPressure.isHeld, bridge.hasConnack {
+                state.isReadPaused = true
+                loop.update(socket: socket, id: id, writable: state.isWriteArmed, readable: false)
+                break
+            }
             errno = 0
             let result = mosquitto_loop_read(handle, 1)
             let errnoValue = errno
@@ -331,7 +364,7 @@ final class MosquittoConnection: Sendable {
         }
         let wantsWrite = mosquitto_want_write(handle)
         if wantsWrite != state.isWriteArmed {
-            loop.update(socket: socket, id: id, writable: wantsWrite)
+            loop.update(socket: socket, id: id, writable: wantsWrite, readable: !state.isReadPaused)
             state.isWriteArmed = wantsWrite
         }
         return true

@@ -22,6 +22,8 @@ import Synchronization
 package final class MosquittoEventLoop: Sendable {
     private struct Pending {
         var attachments: [MosquittoConnection] = []
+        /// Connections whose read pressure was released: the loop resumes their reading.
+        var resumptions: [MosquittoConnection] = []
         /// Jobs of tasks that run on this loop (``enqueue(_:)``), in order.
         var jobs: [UnownedJob] = []
         /// Work to run once the jobs of the current pass have run (``afterCurrentJobs(_:)``), in order.
@@ -123,7 +125,7 @@ package final class MosquittoEventLoop: Sendable {
     /// Adds a freshly connected socket to the `epoll` set and hands the connection to the loop thread.
     /// Called with the connection's lock held.
     func register(_ connection: MosquittoConnection, socket: Int32, writable: Bool) throws {
-        var event = Self.event(id: connection.id, writable: writable)
+        var event = Self.event(id: connection.id, writable: writable, readable: true)
         guard epoll_ctl(epollFD, EPOLL_CTL_ADD, socket, &event) == 0 else {
             throw MosquittoError.system(
                 "epoll_ctl(ADD)", errno: errno, operation: .connect, broker: connection.broker.description)
@@ -142,11 +144,23 @@ package final class MosquittoEventLoop: Sendable {
         wake()
     }
 
-    /// Turns `EPOLLOUT` on or off for a registered socket. Called with the connection's lock held.
-    func update(socket: Int32, id: UInt64, writable: Bool) {
-        var event = Self.event(id: id, writable: writable)
+    /// Sets whether a registered socket is watched for writing (`EPOLLOUT`) and reading
+    /// (`EPOLLIN`, off while its reading is paused). Called with the connection's lock held.
+    func update(socket: Int32, id: UInt64, writable: Bool, readable: Bool) {
+        var event = Self.event(id: id, writable: writable, readable: readable)
         // Can only fail if the socket is not registered, and then there is nothing to update.
         _ = epoll_ctl(epollFD, EPOLL_CTL_MOD, socket, &event)
+    }
+
+    /// Asks the loop's thread to resume reading `connection` (its read pressure was released).
+    /// Called from any thread.
+    func resumeReading(_ connection: MosquittoConnection) {
+        let queued = pending.withLock { pending in
+            guard !pending.isShutDown else { return false }
+            pending.resumptions.append(connection)
+            return true
+        }
+        if queued { wake() }
     }
 
     /// Removes a socket that is still open from the `epoll` set. Called with the connection's lock
@@ -206,9 +220,9 @@ package final class MosquittoEventLoop: Sendable {
         _ = eventfd_write(wakeFD, 1)
     }
 
-    private static func event(id: UInt64, writable: Bool) -> epoll_event {
+    private static func event(id: UInt64, writable: Bool, readable: Bool) -> epoll_event {
         var event = epoll_event()
-        event.events = EPOLLIN.rawValue | EPOLLRDHUP.rawValue | (writable ? EPOLLOUT.rawValue : 0)
+        event.events = (readable ? EPOLLIN.rawValue | EPOLLRDHUP.rawValue : 0) | (writable ? EPOLLOUT.rawValue : 0)
         event.data.u64 = id
         return event
     }
@@ -278,11 +292,21 @@ package final class MosquittoEventLoop: Sendable {
             if isWoken {
                 var value: eventfd_t = 0
                 _ = eventfd_read(wakeFD, &value)
-                let (attachments, isShutDown) = pending.withLock { pending in
-                    defer { pending.attachments.removeAll() }
-                    return (pending.attachments, pending.isShutDown)
+                let (attachments, resumptions, isShutDown) = pending.withLock { pending in
+                    defer {
+                        pending.attachments.removeAll()
+                        pending.resumptions.removeAll()
+                    }
+                    return (pending.attachments, pending.resumptions, pending.isShutDown)
                 }
                 for connection in attachments { registry[connection.id] = connection }
+                for connection in resumptions where registry[connection.id] === connection {
+                    if connection.resumeReading() {
+                        serviced.append(connection)
+                    } else {
+                        registry[connection.id] = nil
+                    }
+                }
                 if isShutDown {
                     for connection in registry.values { connection.close() }
                     runDeferredWork()

@@ -6,62 +6,80 @@ import Synchronization
 ///
 /// The reader takes every queued event at once (``nextBatch()``): one lock and at most one
 /// suspension for all the messages one read brought, where an `AsyncStream` costs both per event
-/// (and, being generic across a module boundary, a metadata lookup or two). When ``capacity``
-/// events wait and the reader has not taken them, further events are dropped and counted.
+/// (and, being generic across a module boundary, a metadata lookup or two). Nothing is dropped:
+/// once ``capacity`` events wait, the channel holds the connection's ``ReadPressure`` until the
+/// reader takes them, so the connection stops reading (the packet being read still arrives).
 final class TransportChannel: Sendable {
     private struct State {
         var events: [TransportEvent] = []
         var waiter: UnsafeContinuation<[TransportEvent]?, Never>?
         var isFinished = false
+        var holdsPressure = false
     }
 
-    /// How many events may wait for the reader.
+    /// How many events may wait for the reader before the connection stops reading.
     let capacity: Int
+    private let pressure: ReadPressure
     private let state = Mutex(State())
 
-    init(capacity: Int) {
+    init(capacity: Int, pressure: ReadPressure) {
         self.capacity = max(1, capacity)
+        self.pressure = pressure
     }
 
     /// Queues `event` without waking the reader (libmosquitto's callbacks call this under the
-    /// connection's lock, where resuming a task could deadlock); returns `false` when the event
-    /// was dropped: the channel is full, or finished (no callback runs after that).
+    /// connection's lock, where resuming a task could deadlock); returns `false` only when the
+    /// channel has finished (no callback runs after that).
     func enqueue(_ event: TransportEvent) -> Bool {
-        state.withLock { state in
-            guard !state.isFinished, state.events.count < capacity else { return false }
+        let (queued, holds) = state.withLock { state -> (Bool, Bool) in
+            guard !state.isFinished else { return (false, false) }
             state.events.append(event)
-            return true
+            guard state.events.count >= capacity, !state.holdsPressure else { return (true, false) }
+            state.holdsPressure = true
+            return (true, true)
         }
+        if holds { pressure.hold() }
+        return queued
+    }
+
+    /// Empties the queue into the reader's hands; releases the pressure it held. Call under the lock.
+    private static func take(_ state: inout State) -> (events: [TransportEvent], releases: Bool) {
+        defer {
+            state.events = []
+            state.holdsPressure = false
+        }
+        return (state.events, state.holdsPressure)
     }
 
     /// Hands what is queued to a waiting reader. Call it without holding a lock the reader's task
     /// might need (after the connection's lock is released).
     func wake() {
-        let (waiter, events) = state.withLock { state -> (UnsafeContinuation<[TransportEvent]?, Never>?, [TransportEvent]) in
-            guard let waiter = state.waiter, !state.events.isEmpty else { return (nil, []) }
+        let (waiter, events, releases) = state.withLock { state -> (UnsafeContinuation<[TransportEvent]?, Never>?, [TransportEvent], Bool) in
+            guard let waiter = state.waiter, !state.events.isEmpty else { return (nil, [], false) }
             state.waiter = nil
-            defer { state.events = [] }
-            return (waiter, state.events)
+            let (events, releases) = Self.take(&state)
+            return (waiter, events, releases)
         }
+        if releases { pressure.release() }
         waiter?.resume(returning: events)
     }
 
-    /// Queues `batch` in order and wakes the reader; returns how many events did not fit.
-    func send(_ batch: [TransportEvent]) -> Int {
-        let dropped = batch.filter { !enqueue($0) }.count
+    /// Queues `batch` in order and wakes the reader.
+    func send(_ batch: [TransportEvent]) {
+        for event in batch { _ = enqueue(event) }
         wake()
-        return dropped
     }
 
     /// Ends the channel: the reader gets what is queued, then `nil`.
     func finish() {
-        let (waiter, events) = state.withLock { state -> (UnsafeContinuation<[TransportEvent]?, Never>?, [TransportEvent]?) in
+        let (waiter, events, releases) = state.withLock { state -> (UnsafeContinuation<[TransportEvent]?, Never>?, [TransportEvent]?, Bool) in
             state.isFinished = true
-            guard let waiter = state.waiter else { return (nil, nil) }
+            guard let waiter = state.waiter else { return (nil, nil, false) }
             state.waiter = nil
-            defer { state.events = [] }
-            return (waiter, state.events.isEmpty ? nil : state.events)
+            let (events, releases) = Self.take(&state)
+            return (waiter, events.isEmpty ? nil : events, releases)
         }
+        if releases { pressure.release() }
         waiter?.resume(returning: events)
     }
 
@@ -72,15 +90,16 @@ final class TransportChannel: Sendable {
         if let ready = takeQueued() { return ready.isEmpty ? nil : ready }
         return await withTaskCancellationHandler {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<[TransportEvent]?, Never>) in
-                let immediate: [TransportEvent]?? = state.withLock { state in
+                let (immediate, releases) = state.withLock { state -> ([TransportEvent]??, Bool) in
                     if !state.events.isEmpty {
-                        defer { state.events = [] }
-                        return .some(state.events)
+                        let (events, releases) = Self.take(&state)
+                        return (.some(events), releases)
                     }
-                    if state.isFinished || Task.isCancelled { return .some(nil) }
+                    if state.isFinished || Task.isCancelled { return (.some(nil), false) }
                     state.waiter = continuation
-                    return .none
+                    return (.none, false)
                 }
+                if releases { pressure.release() }
                 if let immediate { continuation.resume(returning: immediate) }
             }
         } onCancel: {
@@ -108,12 +127,11 @@ final class TransportChannel: Sendable {
 
     /// The queued events (empty when finished), or `nil` when the reader must wait.
     private func takeQueued() -> [TransportEvent]? {
-        state.withLock { state in
-            if !state.events.isEmpty {
-                defer { state.events = [] }
-                return state.events
-            }
-            return state.isFinished ? [] : nil
+        let (events, releases) = state.withLock { state -> ([TransportEvent]?, Bool) in
+            if !state.events.isEmpty { return Self.take(&state) }
+            return (state.isFinished ? [] : nil, false)
         }
+        if releases { pressure.release() }
+        return events
     }
 }

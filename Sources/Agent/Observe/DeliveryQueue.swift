@@ -1,37 +1,15 @@
 import Synchronization
 
-/// The bounded queue between the agent, which hands over events as they arrive, and the task that
+/// The queue between the agent, which hands over events as they arrive, and the one task that
 /// iterates them: behind every ``EventStream`` and ``Responses``.
 ///
-/// It does what the `AsyncStream`s it replaced did (a bounded buffer, delivery of what is buffered
-/// after the end, an end on cancellation or when nobody holds the consumer's side any more, one
-/// termination handler), with one object and one lock, and it keeps why a request's responses
-/// ended early. `AsyncStream` is generic code in the concurrency library that this module cannot
-/// specialize: each yield and each `next` looked up the metadata of its storage, deque and
-/// continuation types at run time (about 5,000 instructions per event routed to an observer), and
-/// each yield allocated.
-///
-/// The producer (the agent's sinks and finishers) holds the queue; the consumer's side (the
-/// stream, the responses and their iterators) holds a ``DeliveryQueue/Consumer``, whose release
-/// ends the queue.
+/// Past ``capacity`` its ``Overflow`` decides: hold the connection's reading back (the default), or
+/// drop the newest or the oldest element. One object and one lock per queue, specialized where the
+/// element type is known (an `AsyncStream` would be generic code across a module boundary). The
+/// producer holds the queue; the consumer's side holds a ``Consumer``, whose release ends it.
 final class DeliveryQueue<Element: Sendable>: Sendable {
-    /// What ``yield(_:)`` did with an element.
-    enum YieldResult: Equatable {
-        case enqueued
-        /// The buffer was full: the element was dropped (``Policy/keepOldest``), or the oldest
-        /// buffered one was, to make room for it (``Policy/keepNewest``).
-        case dropped
-        /// The queue has ended: the element was dropped.
-        case finished
-    }
-
-    /// Which elements a full buffer keeps.
-    enum Policy {
-        /// Drop the element being yielded: an observer that falls behind loses the newest events.
-        case keepOldest
-        /// Drop the oldest buffered element: a watcher of states sees the latest ones.
-        case keepNewest
-    }
+    typealias YieldResult = QueueYieldResult
+    typealias Overflow = QueueOverflow
 
     /// How the queue ended.
     enum Ending: Sendable, CustomStringConvertible {
@@ -51,8 +29,18 @@ final class DeliveryQueue<Element: Sendable>: Sendable {
         var isFinished = false
         var onTermination: (@Sendable (Ending) -> Void)?
         var failure: AgentError?
+        var overflow: Overflow
+        /// Whether the queue holds its ``QueueOverflow/backpressure(_:)`` pressure.
+        var holdsPressure = false
 
         var bufferedCount: Int { buffer.count - head }
+
+        /// Stops holding the pressure; returns it for the caller to release outside the lock.
+        mutating func stopHoldingPressure() -> ReadPressure? {
+            guard holdsPressure, case .backpressure(let pressure) = overflow else { return nil }
+            holdsPressure = false
+            return pressure
+        }
 
         mutating func takeFirst() -> Element? {
             guard head < buffer.count else { return nil }
@@ -70,17 +58,29 @@ final class DeliveryQueue<Element: Sendable>: Sendable {
         }
     }
 
-    /// How many elements may wait for the consumer; further ones are dropped.
+    /// How many elements may wait for the consumer before ``Overflow`` applies.
     let capacity: Int
-    /// Which elements a full buffer keeps.
-    let policy: Policy
     private let state: Mutex<State>
 
-    init(capacity: Int, policy: Policy = .keepOldest) {
+    init(capacity: Int, overflow: Overflow) {
         self.capacity = max(1, capacity)
-        self.policy = policy
-        self.state = Mutex(State())
+        self.state = Mutex(State(overflow: overflow))
     }
+
+    /// Changes what a full buffer does from now on (releasing the pressure it may hold).
+    func setOverflow(_ overflow: Overflow) {
+        let release = state.withLock { state -> ReadPressure? in
+            defer { state.overflow = overflow }
+            return state.stopHoldingPressure()
+        }
+        release?.release()
+    }
+
+    /// Whether the buffer is over its capacity and holds the connection's reading back.
+    var holdsPressure: Bool { state.withLock { $0.holdsPressure } }
+
+    /// How many elements wait for the consumer.
+    var bufferedCount: Int { state.withLock { $0.bufferedCount } }
 
     /// Sets the handler that runs once when the queue ends, however it ends, outside the lock;
     /// runs it at once (with ``Ending/finished``) if the queue has already ended.
@@ -97,23 +97,40 @@ final class DeliveryQueue<Element: Sendable>: Sendable {
     /// consumer's task might need.
     @discardableResult
     func yield(_ element: Element) -> YieldResult {
-        let (waiter, result) = state.withLock { state -> (UnsafeContinuation<Element?, Never>?, YieldResult) in
-            guard !state.isFinished else { return (nil, .finished) }
+        let (waiter, result, hold) = state.withLock { state -> (UnsafeContinuation<Element?, Never>?, YieldResult, ReadPressure?) in
+            guard !state.isFinished else { return (nil, .finished, nil) }
             if let waiter = state.waiter {
                 state.waiter = nil
-                return (waiter, .enqueued)
+                return (waiter, .enqueued, nil)
             }
             guard state.bufferedCount >= capacity else {
                 state.buffer.append(element)
-                return (nil, .enqueued)
+                return (nil, .enqueued, nil)
             }
-            guard policy == .keepNewest else { return (nil, .dropped) }
-            _ = state.takeFirst()
-            state.buffer.append(element)
-            return (nil, .dropped)
+            switch state.overflow {
+            case .backpressure(let pressure):
+                state.buffer.append(element)
+                guard !state.holdsPressure else { return (nil, .enqueued, nil) }
+                state.holdsPressure = true
+                return (nil, .heldBack, pressure)
+            case .dropNewest:
+                return (nil, .dropped, nil)
+            case .dropOldest:
+                _ = state.takeFirst()
+                state.buffer.append(element)
+                return (nil, .dropped, nil)
+            }
         }
+        hold?.hold()
         waiter?.resume(returning: element)
         return result
+    }
+
+    /// Takes the oldest element; releases the pressure once the buffer is down to half its capacity.
+    private static func takeFirst(_ state: inout State, capacity: Int) -> (element: Element?, release: ReadPressure?) {
+        let element = state.takeFirst()
+        guard state.holdsPressure, state.bufferedCount <= capacity / 2 else { return (element, nil) }
+        return (element, state.stopHoldingPressure())
     }
 
     /// Ends the queue: the consumer gets what is buffered, then `nil`. The first `error` given is
@@ -139,20 +156,25 @@ final class DeliveryQueue<Element: Sendable>: Sendable {
             return nil
         }
         // Most calls of a one-shot request find the response waiting or wait exactly once.
-        let buffered = state.withLock { state -> Element?? in
-            if let element = state.takeFirst() { return .some(element) }
-            return state.isFinished ? .some(nil) : nil
+        let capacity = self.capacity
+        let (buffered, release) = state.withLock { state -> (Element??, ReadPressure?) in
+            let (element, release) = Self.takeFirst(&state, capacity: capacity)
+            if let element { return (.some(element), release) }
+            return (state.isFinished ? .some(nil) : nil, release)
         }
+        release?.release()
         if let buffered { return buffered }
         return await withTaskCancellationHandler {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Element?, Never>) in
-                let ready = state.withLock { state -> Element?? in
-                    if let element = state.takeFirst() { return .some(element) }
-                    if state.isFinished { return .some(nil) }
+                let (ready, release) = state.withLock { state -> (Element??, ReadPressure?) in
+                    let (element, release) = Self.takeFirst(&state, capacity: capacity)
+                    if let element { return (.some(element), release) }
+                    if state.isFinished { return (.some(nil), release) }
                     precondition(state.waiter == nil, "two tasks iterate the same events at once")
                     state.waiter = continuation
-                    return nil
+                    return (nil, release)
                 }
+                release?.release()
                 if let ready { continuation.resume(returning: ready) }
             }
         } onCancel: {
@@ -161,20 +183,24 @@ final class DeliveryQueue<Element: Sendable>: Sendable {
     }
 
     private func end(failure error: AgentError?, discardingBuffer: Bool) {
-        let (waiter, handler) = state.withLock { state -> (UnsafeContinuation<Element?, Never>?, (@Sendable (Ending) -> Void)?) in
+        typealias Ended = (UnsafeContinuation<Element?, Never>?, (@Sendable (Ending) -> Void)?, ReadPressure?)
+        let (waiter, handler, release) = state.withLock { state -> Ended in
             if discardingBuffer {
                 state.buffer = []
                 state.head = 0
             }
-            guard !state.isFinished else { return (nil, nil) }
+            // Nothing more arrives after the end: holding the connection back would gain nothing.
+            let release = state.stopHoldingPressure()
+            guard !state.isFinished else { return (nil, nil, release) }
             state.isFinished = true
             if state.failure == nil { state.failure = error }
             let handler = state.onTermination
             state.onTermination = nil
             let waiter = state.waiter
             state.waiter = nil
-            return (waiter, handler)
+            return (waiter, handler, release)
         }
+        release?.release()
         // A consumer waits only while the buffer is empty, so it gets `nil` either way.
         waiter?.resume(returning: nil)
         handler?(discardingBuffer ? .cancelled : .finished)
@@ -201,4 +227,27 @@ final class DeliveryQueue<Element: Sendable>: Sendable {
             cancelQueue()
         }
     }
+}
+
+/// What a full buffer does with the next element.
+enum QueueOverflow: Sendable {
+    /// Keep it, and hold `pressure` (the connection stops reading) until the consumer has
+    /// taken the buffer down to half its capacity.
+    case backpressure(ReadPressure)
+    /// Drop it: an observer that falls behind loses the newest events.
+    case dropNewest
+    /// Drop the oldest buffered element: a watcher of states sees the latest ones.
+    case dropOldest
+}
+
+/// What ``DeliveryQueue/yield(_:)`` did with an element.
+enum QueueYieldResult: Equatable {
+    case enqueued
+    /// Enqueued past the capacity: from now on the queue holds the connection's reading back.
+    case heldBack
+    /// The buffer was full: the element was dropped (``QueueOverflow/dropNewest``), or the oldest
+    /// buffered one was, to make room for it (``QueueOverflow/dropOldest``).
+    case dropped
+    /// The queue has ended: the element was dropped.
+    case finished
 }

@@ -2,9 +2,9 @@ public import CoreTypes
 
 /// A stream of events an agent delivers to one observer.
 ///
-/// Each observer has its own bounded buffer (``Agent/Configuration/observerBufferSize``): an
-/// observer that falls behind loses the newest events (counted in ``Agent/statistics``) and never
-/// slows down the agent or other observers. The observation ends, and its MQTT subscription is
+/// Each observer has its own buffer (``Agent/Configuration/observerBufferSize``). When it is full,
+/// the agent stops reading its connection until the observer catches up, so nothing is lost; an
+/// observer may drop events instead (``overflowPolicy(_:)``). The observation ends, and its MQTT subscription is
 /// released when no other observer shares it, as soon as the iterating task is cancelled, the
 /// stream and its iterators are dropped, or the agent stops. Iterate it from one task at a time.
 public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
@@ -15,9 +15,26 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
     /// function value (see ``Responses``).
     private let nextEvent: @Sendable () async -> Element?
 
-    init(queue: DeliveryQueue<Element>) {
+    /// Sets the queue's overflow (made where `Element` is known, as `nextEvent`).
+    private let changeOverflow: @Sendable (OverflowPolicy) -> Void
+
+    /// A stream of `queue`, whose backpressure holds `pressure` (the agent connection's).
+    init(queue: DeliveryQueue<Element>, pressure: ReadPressure) {
         self.consumer = DeliveryQueue.Consumer(queue)
         nextEvent = { await queue.next() }
+        changeOverflow = { policy in queue.setOverflow(policy.overflow(holding: pressure)) }
+    }
+
+    /// Sets what this observer's full buffer does from now on, instead of the agent's
+    /// ``Agent/Configuration/observerOverflow``; returns the stream.
+    ///
+    /// ```swift
+    /// let positions = try await agent.observeChannel("positions").overflowPolicy(.dropOldest)
+    /// ```
+    @discardableResult
+    public func overflowPolicy(_ policy: OverflowPolicy) -> EventStream<Element> {
+        changeOverflow(policy)
+        return self
     }
 
     /// Makes an iterator. Each event goes to one iterator; one made later goes on with the next.

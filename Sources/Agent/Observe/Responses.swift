@@ -7,7 +7,7 @@ public import CoreTypes
 /// dropped, the agent stops, or the broker refuses the response subscription. Then the response
 /// subscription is released and late responses are dropped (counted in ``Agent/statistics``).
 /// Responses that arrive faster than they are taken wait in a buffer of
-/// ``Agent/Configuration/observerBufferSize``; beyond it, the newest are dropped and counted.
+/// ``Agent/Configuration/observerBufferSize``; beyond it, ``Agent/Configuration/observerOverflow`` applies.
 ///
 /// ```swift
 /// for await resolve in try await agent.discover(Discover(coreTypes: [.identity]), timeout: .seconds(2)) {
@@ -26,8 +26,8 @@ public struct Responses<Response: CoatyEvent>: AsyncSequence, Sendable {
     /// ``EventStream``).
     private let firstResponse: @Sendable () async throws -> Received<Response>
 
-    init(queue: DeliveryQueue<Received<Response>>, timeout: Duration) {
-        events = EventStream(queue: queue)
+    init(queue: DeliveryQueue<Received<Response>>, timeout: Duration, pressure: ReadPressure) {
+        events = EventStream(queue: queue, pressure: pressure)
         firstResponse = {
             if let response = await queue.next() { return response }
             if let error = queue.failure { throw error }

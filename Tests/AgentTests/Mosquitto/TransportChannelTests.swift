@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import Agent
@@ -17,40 +18,50 @@ struct TransportChannelTests {
 
     @Test
     func aReaderTakesEverythingQueuedAtOnceInOrder() async {
-        let channel = TransportChannel(capacity: 100)
-        #expect(channel.send(Self.published(0..<3)) == 0)
-        #expect(channel.send(Self.published(3..<5)) == 0)
+        let channel = TransportChannel(capacity: 100, pressure: ReadPressure())
+        channel.send(Self.published(0..<3))
+        channel.send(Self.published(3..<5))
         #expect(Self.ids(await channel.nextBatch() ?? []) == [0, 1, 2, 3, 4])
     }
 
     @Test
     func aWaitingReaderGetsTheNextBatch() async {
-        let channel = TransportChannel(capacity: 100)
+        let channel = TransportChannel(capacity: 100, pressure: ReadPressure())
         let reader = Task { await channel.nextBatch() }
         // Whether the reader waits already or not yet, it gets exactly this batch.
-        #expect(channel.send(Self.published(7..<9)) == 0)
+        channel.send(Self.published(7..<9))
         #expect(Self.ids(await reader.value ?? []) == [7, 8])
     }
 
+    /// Nothing is dropped: a full channel holds the connection's read pressure until the reader
+    /// takes what waits, and the last release asks for reading to resume.
     @Test
-    func eventsBeyondTheCapacityAreDroppedAndCounted() async {
-        let channel = TransportChannel(capacity: 4)
-        #expect(channel.send(Self.published(0..<3)) == 0)
-        #expect(channel.send(Self.published(3..<6)) == 2)
-        #expect(Self.ids(await channel.nextBatch() ?? []) == [0, 1, 2, 3])
-        #expect(channel.send(Self.published(6..<7)) == 0)  // room again once the reader took them
+    func aFullChannelHoldsTheReadPressureUntilTheReaderTakesItsEvents() async {
+        let pressure = ReadPressure()
+        let reliefs = Counter()
+        pressure.onRelief { reliefs.increment() }
+        let channel = TransportChannel(capacity: 4, pressure: pressure)
+        channel.send(Self.published(0..<3))
+        #expect(!pressure.isHeld)
+        channel.send(Self.published(3..<6))
+        #expect(pressure.holdCount == 1, "one hold however far past the capacity")
+        #expect(Self.ids(await channel.nextBatch() ?? []) == [0, 1, 2, 3, 4, 5])
+        #expect(!pressure.isHeld)
+        #expect(reliefs.value == 1)
+        channel.send(Self.published(6..<7))
         #expect(Self.ids(await channel.nextBatch() ?? []) == [6])
+        #expect(reliefs.value == 1)
     }
 
     @Test
     func aRecycledBatchHoldsTheNextEvents() async {
-        let channel = TransportChannel(capacity: 100)
-        _ = channel.send(Self.published(0..<8))
+        let channel = TransportChannel(capacity: 100, pressure: ReadPressure())
+        channel.send(Self.published(0..<8))
         var batch = await channel.nextBatch() ?? []
         let storage = batch.withUnsafeBufferPointer { $0.baseAddress }
         channel.recycle(&batch)
         #expect(batch.isEmpty)
-        _ = channel.send(Self.published(8..<10))
+        channel.send(Self.published(8..<10))
         let next = await channel.nextBatch() ?? []
         #expect(Self.ids(next) == [8, 9])
         #expect(next.withUnsafeBufferPointer { $0.baseAddress } == storage)
@@ -58,18 +69,18 @@ struct TransportChannelTests {
 
     @Test
     func recyclingNeverTouchesEventsQueuedMeanwhileNorKeepsABurstsStorage() async {
-        let channel = TransportChannel(capacity: 1000)
-        _ = channel.send(Self.published(0..<4))
+        let channel = TransportChannel(capacity: 1000, pressure: ReadPressure())
+        channel.send(Self.published(0..<4))
         var batch = await channel.nextBatch() ?? []
-        _ = channel.send(Self.published(4..<6))
+        channel.send(Self.published(4..<6))
         channel.recycle(&batch)
         #expect(Self.ids(await channel.nextBatch() ?? []) == [4, 5])
 
-        _ = channel.send(Self.published(0..<(TransportChannel.largestRecycled + 1)))
+        channel.send(Self.published(0..<(TransportChannel.largestRecycled + 1)))
         var burst = await channel.nextBatch() ?? []
         let storage = burst.withUnsafeBufferPointer { $0.baseAddress }
         channel.recycle(&burst)
-        _ = channel.send(Self.published(0..<1))
+        channel.send(Self.published(0..<1))
         let next = await channel.nextBatch() ?? []
         #expect(Self.ids(next) == [0])
         #expect(next.withUnsafeBufferPointer { $0.baseAddress } != storage)
@@ -77,17 +88,17 @@ struct TransportChannelTests {
 
     @Test
     func finishingHandsOutWhatIsQueuedThenEnds() async {
-        let channel = TransportChannel(capacity: 100)
-        _ = channel.send(Self.published(0..<2))
+        let channel = TransportChannel(capacity: 100, pressure: ReadPressure())
+        channel.send(Self.published(0..<2))
         channel.finish()
-        #expect(channel.send(Self.published(2..<3)) == 1)
+        #expect(!channel.enqueue(.published(MQTTMessageID(rawValue: 2))))
         #expect(Self.ids(await channel.nextBatch() ?? []) == [0, 1])
         #expect(await channel.nextBatch().map(Self.ids) == nil)
     }
 
     @Test
     func finishingEndsAWaitingReader() async {
-        let channel = TransportChannel(capacity: 100)
+        let channel = TransportChannel(capacity: 100, pressure: ReadPressure())
         let reader = Task { await channel.nextBatch() }
         channel.finish()
         #expect(await reader.value.map(Self.ids) == nil)
@@ -95,21 +106,28 @@ struct TransportChannelTests {
 
     @Test
     func cancellingAWaitingReaderEndsTheChannel() async {
-        let channel = TransportChannel(capacity: 100)
+        let channel = TransportChannel(capacity: 100, pressure: ReadPressure())
         let reader = Task { await channel.nextBatch() }
         reader.cancel()
         #expect(await reader.value.map(Self.ids) == nil)
-        #expect(channel.send(Self.published(0..<1)) == 1)
+        #expect(!channel.enqueue(.published(MQTTMessageID(rawValue: 0))))
     }
 
     @Test
     func theIteratorHandsOutEventsOneByOne() async {
-        let channel = TransportChannel(capacity: 100)
-        _ = channel.send(Self.published(0..<3))
-        _ = channel.send(Self.published(3..<4))
+        let channel = TransportChannel(capacity: 100, pressure: ReadPressure())
+        channel.send(Self.published(0..<3))
+        channel.send(Self.published(3..<4))
         channel.finish()
         var seen: [Int] = []
         for await event in TransportEvents(channel: channel) { seen += Self.ids([event]) }
         #expect(seen == [0, 1, 2, 3])
     }
+}
+
+/// Counts calls from any thread.
+final class Counter: Sendable {
+    private let count = Mutex(0)
+    var value: Int { count.withLock { $0 } }
+    func increment() { count.withLock { $0 += 1 } }
 }

@@ -19,7 +19,7 @@ struct DeliveryQueueTests {
 
     @Test
     func elementsComeOutInOrderWhetherTheConsumerWaitsOrNot() async {
-        let queue = DeliveryQueue<Int>(capacity: 10)
+        let queue = DeliveryQueue<Int>(capacity: 10, overflow: .dropNewest)
         #expect(queue.yield(1) == .enqueued)
         #expect(queue.yield(2) == .enqueued)
         #expect(await queue.next() == 1)
@@ -32,7 +32,7 @@ struct DeliveryQueueTests {
 
     @Test
     func elementsBeyondTheCapacityAreDroppedUntilTheConsumerTakesSome() async {
-        let queue = DeliveryQueue<Int>(capacity: 2)
+        let queue = DeliveryQueue<Int>(capacity: 2, overflow: .dropNewest)
         #expect(queue.yield(1) == .enqueued)
         #expect(queue.yield(2) == .enqueued)
         #expect(queue.yield(3) == .dropped)
@@ -45,7 +45,7 @@ struct DeliveryQueueTests {
     @Test
     func finishingHandsOutWhatIsBufferedThenEndsAndKeepsTheFirstFailure() async {
         let terminations = Terminations()
-        let queue = DeliveryQueue<Int>(capacity: 10)
+        let queue = DeliveryQueue<Int>(capacity: 10, overflow: .dropNewest)
         queue.setOnTermination(terminations.handler())
         queue.yield(1)
         queue.finish(failure: AgentError(code: .stopped, detail: "first"))
@@ -60,7 +60,7 @@ struct DeliveryQueueTests {
 
     @Test
     func finishingEndsAWaitingConsumer() async {
-        let queue = DeliveryQueue<Int>(capacity: 10)
+        let queue = DeliveryQueue<Int>(capacity: 10, overflow: .dropNewest)
         let waiting = Task { await queue.next() }
         queue.finish()
         #expect(await waiting.value == nil)
@@ -70,7 +70,7 @@ struct DeliveryQueueTests {
     @Test
     func cancellingTheConsumersTaskEndsTheQueueAndDropsWhatIsBuffered() async {
         let terminations = Terminations()
-        let queue = DeliveryQueue<Int>(capacity: 10)
+        let queue = DeliveryQueue<Int>(capacity: 10, overflow: .dropNewest)
         queue.setOnTermination(terminations.handler())
         let waiting = Task { await queue.next() }
         waiting.cancel()
@@ -78,7 +78,7 @@ struct DeliveryQueueTests {
         #expect(queue.yield(1) == .finished)
         #expect(terminations.all == [.cancelled])
 
-        let buffered = DeliveryQueue<Int>(capacity: 10)
+        let buffered = DeliveryQueue<Int>(capacity: 10, overflow: .dropNewest)
         buffered.yield(1)
         let cancelled = Task {
             withUnsafeCurrentTask { $0?.cancel() }
@@ -91,7 +91,7 @@ struct DeliveryQueueTests {
     @Test
     func releasingTheLastConsumerEndsTheQueueOnce() async {
         let terminations = Terminations()
-        let queue = DeliveryQueue<Int>(capacity: 10)
+        let queue = DeliveryQueue<Int>(capacity: 10, overflow: .dropNewest)
         queue.setOnTermination(terminations.handler())
         var consumer: DeliveryQueue<Int>.Consumer? = DeliveryQueue.Consumer(queue)
         var copy = consumer
@@ -107,7 +107,7 @@ struct DeliveryQueueTests {
     @Test
     func aHandlerSetAfterTheEndRunsAtOnce() {
         let terminations = Terminations()
-        let queue = DeliveryQueue<Int>(capacity: 1)
+        let queue = DeliveryQueue<Int>(capacity: 1, overflow: .dropNewest)
         queue.setOnTermination(terminations.handler())
         #expect(terminations.value == 0)
         queue.finish()
@@ -118,7 +118,7 @@ struct DeliveryQueueTests {
 
     @Test
     func aKeepNewestQueueDropsItsOldestWhenFull() async {
-        let queue = DeliveryQueue<Int>(capacity: 2, policy: .keepNewest)
+        let queue = DeliveryQueue<Int>(capacity: 2, overflow: .dropOldest)
         #expect(queue.yield(1) == .enqueued)
         #expect(queue.yield(2) == .enqueued)
         #expect(queue.yield(3) == .dropped)
@@ -131,9 +131,9 @@ struct DeliveryQueueTests {
 
     /// A consumer that stays a little behind for a long time: the taken slots are reclaimed along
     /// the way, and nothing is lost or reordered.
-    @Test(arguments: [DeliveryQueue<Int>.Policy.keepOldest, .keepNewest])
-    func aConsumerThatNeverCatchesUpGetsEverythingInOrder(policy: DeliveryQueue<Int>.Policy) async {
-        let queue = DeliveryQueue<Int>(capacity: 10, policy: policy)
+    @Test(arguments: [QueueOverflow.dropNewest, .dropOldest, .backpressure(ReadPressure())])
+    func aConsumerThatNeverCatchesUpGetsEverythingInOrder(overflow: QueueOverflow) async {
+        let queue = DeliveryQueue<Int>(capacity: 10, overflow: overflow)
         var taken: [Int] = []
         queue.yield(0)
         queue.yield(1)
@@ -144,5 +144,43 @@ struct DeliveryQueueTests {
         queue.finish()
         while let element = await queue.next() { taken.append(element) }
         #expect(taken == Array(0..<1_000))
+    }
+
+    /// Backpressure: past its capacity the queue keeps every element and holds the pressure once,
+    /// until the consumer has taken the buffer down to half its capacity.
+    @Test
+    func aFullBackpressureQueueKeepsEverythingAndHoldsThePressureUntilHalfEmpty() async {
+        let pressure = ReadPressure()
+        let queue = DeliveryQueue<Int>(capacity: 4, overflow: .backpressure(pressure))
+        for element in 0..<4 { #expect(queue.yield(element) == .enqueued) }
+        #expect(!pressure.isHeld)
+        #expect(queue.yield(4) == .heldBack)
+        #expect(queue.yield(5) == .enqueued)
+        #expect(pressure.holdCount == 1)
+        var taken: [Int] = []
+        for _ in 0..<3 { taken.append(await queue.next() ?? -1) }
+        #expect(pressure.isHeld, "three left, more than half of four")
+        taken.append(await queue.next() ?? -1)
+        #expect(!pressure.isHeld, "two left: half of four")
+        #expect(queue.yield(6) == .enqueued)
+        queue.finish()
+        while let element = await queue.next() { taken.append(element) }
+        #expect(taken == Array(0..<7))
+    }
+
+    /// A queue that ends, or changes to a dropping overflow, releases the pressure it holds.
+    @Test(arguments: [true, false])
+    func endingOrDroppingReleasesThePressure(ends: Bool) {
+        let pressure = ReadPressure()
+        let queue = DeliveryQueue<Int>(capacity: 1, overflow: .backpressure(pressure))
+        queue.yield(0)
+        #expect(queue.yield(1) == .heldBack)
+        if ends {
+            queue.cancel()
+        } else {
+            queue.setOverflow(.dropNewest)
+            #expect(queue.yield(2) == .dropped)
+        }
+        #expect(!pressure.isHeld)
     }
 }

@@ -9,8 +9,8 @@ struct EventStreamTests {
     /// iterator of the same stream goes on with the next event, as with `AsyncStream`.
     @Test
     func aNewIteratorGoesOnWhereTheLastOneStopped() async {
-        let queue = DeliveryQueue<Int>(capacity: 10)
-        let stream = EventStream(queue: queue)
+        let queue = DeliveryQueue<Int>(capacity: 10, overflow: .dropNewest)
+        let stream = EventStream(queue: queue, pressure: ReadPressure())
         for event in 1...4 { queue.yield(event) }
         #expect(await stream.first { _ in true } == 1)
         var iterator = stream.makeAsyncIterator()
@@ -23,8 +23,8 @@ struct EventStreamTests {
 
     @Test
     func aCancelledIteratorEndsTheStream() async {
-        let queue = DeliveryQueue<Int>(capacity: 10)
-        let stream = EventStream(queue: queue)
+        let queue = DeliveryQueue<Int>(capacity: 10, overflow: .dropNewest)
+        let stream = EventStream(queue: queue, pressure: ReadPressure())
         queue.yield(1)
         let iterating = Task {
             withUnsafeCurrentTask { $0?.cancel() }
@@ -37,8 +37,8 @@ struct EventStreamTests {
 
     @Test
     func releasingTheStreamAndItsIteratorsEndsTheQueue() async {
-        let queue = DeliveryQueue<Int>(capacity: 10)
-        var stream: EventStream<Int>? = EventStream(queue: queue)
+        let queue = DeliveryQueue<Int>(capacity: 10, overflow: .dropNewest)
+        var stream: EventStream<Int>? = EventStream(queue: queue, pressure: ReadPressure())
         var iterator = stream?.makeAsyncIterator()
         queue.yield(1)
         #expect(await iterator?.next() == 1)

@@ -71,7 +71,6 @@ struct BrokerRestartTests {
                     #expect(statistics.connections == 2)
                     #expect(statistics.droppedOfflinePublications == 0)
                     #expect(statistics.droppedObserverEvents == 0)
-                    #expect(statistics.droppedInboundMessages == 0)
                 }
                 Reliability.report(
                     "broker restart, \(qos): A lost \(Reliability.missing(0..<400, in: receivedA)), "

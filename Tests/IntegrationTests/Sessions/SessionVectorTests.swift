@@ -82,7 +82,6 @@ struct SessionVectorTests {
     static func checkStatistics(_ statistics: [(label: String, statistics: AgentStatistics)], of session: SessionCase) {
         for (label, counters) in statistics {
             #expect(counters.connections == 1, "agent \(label) connected \(counters.connections) times")
-            #expect(counters.droppedInboundMessages == 0, "agent \(label): \(counters)")
             #expect(counters.droppedObserverEvents == 0, "agent \(label): \(counters)")
             guard session.agentLogs == nil else { continue }
             #expect(counters.rejectedPayloads == 0, "agent \(label) rejected payloads: \(counters)")
