@@ -9,7 +9,7 @@
 #
 #   scripts/benchmark.sh                 everything, report in docs/performance.md
 #   scripts/benchmark.sh --quick         smaller counts (a minute or two), report on stdout
-#   scripts/benchmark.sh --only b2,stall  some sections: codec b1 b2 stall b4 b5 b6
+#   scripts/benchmark.sh --only b2,stall  some sections: codec b1 b2 stall b4 b5 b6 monitor
 #   scripts/benchmark.sh --repeats 5     more repetitions (default 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +17,13 @@ PATH="$PATH:/usr/sbin"  # Debian installs the mosquitto broker there
 export PATH
 
 command -v mosquitto >/dev/null || { echo "benchmark: mosquitto is missing; run scripts/setup.sh" >&2; exit 1; }
+# The monitor benchmark compares against mosquitto_sub and sends with mosquitto_pub.
+if ! command -v mosquitto_sub >/dev/null; then
+    echo "benchmark: installing mosquitto-clients (mosquitto_sub, mosquitto_pub)"
+    sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends mosquitto-clients >/dev/null
+fi
 
 markdown="docs/performance.md"
 arguments=()
@@ -32,7 +39,7 @@ done
 # measures an agent-probe built with swift build's defaults (the runtime in shared libraries).
 echo "benchmark: building in release (--static-swift-stdlib, in .build/static)"
 static=(-c release --static-swift-stdlib --scratch-path .build/static)
-for product in CoatyBenchmarks mqtt-baseline agent-probe; do
+for product in CoatyBenchmarks mqtt-baseline agent-probe agent-runner; do
     swift build "${static[@]}" --product "$product" 2>&1 | grep -E "error|warning: |Compiling|Build" || true
 done
 bin="$(swift build "${static[@]}" --show-bin-path)"
@@ -87,3 +94,19 @@ report=()
 "$bin/CoatyBenchmarks" all --port "$port" --nodelay-port "$nodelay_port" \
     --baseline "$bin/mqtt-baseline" --probe "$bin/agent-probe" --dynamic-probe "$dynamic_probe" \
     "${report[@]}" "${arguments[@]}"
+
+# The monitor against mosquitto_sub (issue 29): every event of a burst printed, and how fast.
+runs_monitor=1
+monitor_arguments=(--count 100000 --rounds 3)
+previous=""
+for argument in "$@"; do
+    if [ "$previous" = "--only" ] && [[ ",$argument," != *",monitor,"* ]]; then runs_monitor=0; fi
+    [ "$argument" = "--quick" ] && monitor_arguments=(--count 20000 --rounds 1)
+    previous="$argument"
+done
+if [ "$runs_monitor" = 1 ]; then
+    monitor_report=()
+    [ -n "$markdown" ] && monitor_report=(--markdown "$markdown")
+    python3 scripts/monitor-benchmark.py --port "$port" --runner "$bin/agent-runner" \
+        "${monitor_arguments[@]}" "${monitor_report[@]}"
+fi

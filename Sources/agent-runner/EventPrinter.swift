@@ -23,8 +23,35 @@ final class EventPrinter: Sendable {
 
     /// Prints one event from its topic and its payload (`nil` when the payload is not JSON).
     func print(topic: CoatyTopic, payload: [UInt8]) {
+        // JSON lines carry the payload as it came: checked, not parsed into a tree and written again.
+        if output.mode == .json, let line = Self.jsonLine(topic: topic, payload: payload) { return output.line(line) }
         let json = try? JSONValue(parsing: payload)
         print(topic: topic, json: json, bytes: payload)
+    }
+
+    /// The JSON line of an event whose payload is JSON on one line, with the payload's own bytes
+    /// as `data`; `nil` for any other payload.
+    private static func jsonLine(topic: CoatyTopic, payload: [UInt8]) -> String? {
+        guard !payload.contains(where: { $0 == 0x0A || $0 == 0x0D }), (try? JSONParser().validate(payload)) != nil,
+            let data = String(validating: payload, as: UTF8.self)
+        else { return nil }
+        var head = JSONValue.object(header(of: topic)).serializedString()
+        head.removeLast()  // the closing brace: data follows
+        return head + (head.hasSuffix("{") ? "" : ",") + "\"data\":" + data + "}"
+    }
+
+    /// The members of an event's JSON line before its data.
+    private static func header(of topic: CoatyTopic) -> JSONObject {
+        var line: JSONObject = [
+            "event": .string(topic.eventType.description),
+            "topic": .string(topic.name),
+            "namespace": .string(topic.namespace),
+            "sourceId": .string(topic.sourceID),
+        ]
+        if topic.eventType.isTwoWay {
+            line["correlationId"] = topic.correlationID.map(JSONValue.string) ?? .null
+        }
+        return line
     }
 
     /// Prints a received (decoded) event; its payload is written back as JSON.
@@ -37,15 +64,7 @@ final class EventPrinter: Sendable {
         learnNames(from: json)
         switch output.mode {
         case .json:
-            var line: JSONObject = [
-                "event": .string(topic.eventType.description),
-                "topic": .string(topic.name),
-                "namespace": .string(topic.namespace),
-                "sourceId": .string(topic.sourceID),
-            ]
-            if topic.eventType.isTwoWay {
-                line["correlationId"] = topic.correlationID.map(JSONValue.string) ?? .null
-            }
+            var line = Self.header(of: topic)
             Self.setData(json, bytes: bytes, in: &line)
             output.json(line)
         case .text:

@@ -29,18 +29,21 @@ struct MonitorCommand: RunnerCommand {
             // Learn the names of the agents already online (for the source column). The Discover
             // also tells the network that the monitor now sees everything; the answers are not shown.
             _ = try? await agent.discover(Discover(coreTypes: [.identity]), timeout: .milliseconds(1))
-            var ownRequests: Set<String> = []
-            for await message in events.cancelOnGracefulShutdown() {
-                let topic = message.topic
-                if message.sourceID == ownID {
-                    if topic.eventType.isRequest, let id = topic.correlationID { ownRequests.insert(id) }
-                    continue
+            // Not events.cancelOnGracefulShutdown(): that merges two sequences, a task switch per event.
+            await cancelWhenGracefulShutdown {
+                var ownRequests: Set<String> = []
+                for await message in events {
+                    let topic = message.topic
+                    if message.sourceID == ownID {
+                        if topic.eventType.isRequest, let id = topic.correlationID { ownRequests.insert(id) }
+                        continue
+                    }
+                    if topic.eventType.isResponse, let id = topic.correlationID, ownRequests.contains(id) {
+                        printer.learnNames(from: try? JSONValue(parsing: message.payload))
+                        continue
+                    }
+                    printer.print(topic: topic, payload: message.payload)
                 }
-                if topic.eventType.isResponse, let id = topic.correlationID, ownRequests.contains(id) {
-                    printer.learnNames(from: try? JSONValue(parsing: message.payload))
-                    continue
-                }
-                printer.print(topic: topic, payload: message.payload)
             }
         }
     }

@@ -57,8 +57,9 @@ struct RawObserveCommand: RunnerCommand {
         }
         let agent = try context.agent(defaultName: "agent-runner raw observe", reconnect: ReconnectPolicy())
         try await context.session().run(agent) { agent in
-            for await raw in try await agent.observeRaw(filter).cancelOnGracefulShutdown() {
-                context.printer.print(raw)
+            let messages = try await agent.observeRaw(filter)
+            await cancelWhenGracefulShutdown {
+                for await raw in messages { context.printer.print(raw) }
             }
         }
     }

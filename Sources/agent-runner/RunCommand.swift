@@ -54,6 +54,7 @@ struct RunCommand: RunnerCommand {
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: context.logger)
         group.maximumGracefulShutdownDuration = .milliseconds(1500)
+        defer { LossReport.report(container.agent) }
         do {
             try await ServiceGroup(configuration: group).run()
         } catch let error as ContainerError {

@@ -32,6 +32,7 @@ struct Session {
         // The agent needs well under a second to deadvertise; never let a dead link keep us past 2 s.
         configuration.maximumGracefulShutdownDuration = .milliseconds(1500)
         let broker = agent.configuration.broker.url
+        defer { LossReport.report(agent) }
         do {
             try await ServiceGroup(configuration: configuration).run()
         } catch {

@@ -40,6 +40,35 @@ struct LongRunningCommandTests {
         }
     }
 
+    /// A burst of 30,000 events, three times the monitor's observer buffer: the monitor prints
+    /// every one in order (its reading pauses while the buffer is full; the broker holds the rest),
+    /// and says on stderr that nothing was dropped by saying nothing.
+    @Test func monitorPrintsEveryEventOfABurstLargerThanItsBuffer() async throws {
+        try await TestBroker.withBroker { broker in
+            try await Watcher.with(broker) { watcher in
+                let id = TestIDs.make()
+                let monitor = try RunnerProcess.start(["monitor", "--broker", broker.url.description, "--identity-id", id])
+                defer { monitor.kill9() }
+                _ = await watcher.next { $0.sourceID == id && $0.topic.eventType == .discover }
+                let count = 30_000
+                for number in 0..<count {
+                    try watcher.agent.publish(Channel(id: "burst", object: BaseObject(name: "\(number)")))
+                }
+                var numbers: [Int] = []
+                while numbers.count < count, let text = await monitor.nextLine() {
+                    let line = try JSONValue(parsing: text)
+                    guard line["event"] == "Channel", let name = line.at("data.object.name")?.stringValue else { continue }
+                    numbers.append(try #require(Int(name)))
+                }
+                #expect(numbers == Array(0..<count))
+                monitor.send(SIGTERM)
+                let outcome = await monitor.outcome()
+                #expect(outcome.exitCode == 0, "\(outcome)")
+                #expect(!outcome.stderr.contains("dropped"), "\(outcome.stderr)")
+            }
+        }
+    }
+
     @Test func monitorShowsTwoWayEventsWithTheirCorrelationIds() async throws {
         try await TestBroker.withBroker { broker in
             try await Watcher.with(broker) { watcher in

@@ -33,6 +33,27 @@ public struct JSONParser: Sendable {
         return try result.get()
     }
 
+    /// Checks that `bytes` are one JSON text that ``parse(_:)`` accepts, without building it.
+    ///
+    /// - Throws: ``JSONParseError`` naming the byte offset and the problem.
+    public func validate(_ bytes: [UInt8]) throws(JSONParseError) {
+        let result: Result<Void, JSONParseError> = bytes.withUnsafeBytes { buffer in
+            var reader = JSONReader(buffer: buffer, maximumDepth: maximumDepth)
+            do throws(JSONParseError) {
+                reader.skipWhitespace()
+                try reader.skipValue()
+                reader.skipWhitespace()
+                guard reader.position == buffer.count else {
+                    throw reader.error(.trailingContent, "unexpected \(reader.describeByte()) after the value")
+                }
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try result.get()
+    }
+
     func parseBuffer(_ buffer: UnsafeRawBufferPointer) -> Result<JSONValue, JSONParseError> {
         var reader = JSONReader(buffer: buffer, maximumDepth: maximumDepth)
         do throws(JSONParseError) {
