@@ -183,8 +183,8 @@ extension Agent {
         // States, not data: a watcher that falls behind sees the latest ones.
         let queue = DeliveryQueue<ConnectionState>(capacity: 16, overflow: .dropOldest)
         let isStopped = state.withLock { state -> Bool in
-            queue.yield(state.connectionState)
-            guard state.phase != .stopped else { return true }
+            queue.yield(state.machine.connectionState)
+            guard !state.machine.isStopped else { return true }
             // No termination handler that takes the lock: the states are yielded with the lock held,
             // and a cancelled watcher runs its handler under the runtime's lock of its own task.
             // A watcher that went away is dropped at the next state change.
@@ -228,8 +228,8 @@ extension Agent {
     ) async throws -> EventStream<Element> {
         let queue = makeObserverQueue(of: Element.self)
         let counters = self.counters
-        let mustWait = try state.withLock { state throws(AgentError) -> Bool in
-            guard state.phase != .stopping, state.phase != .stopped else {
+        let (mustWait, mustSend) = try state.withLock { state throws(AgentError) -> (Bool, Bool) in
+            guard state.machine.isRunning else {
                 throw AgentError(code: .stopped, detail: "agent \(scope.identityID) has stopped; cannot observe \(filter)")
             }
             let id = state.makeObserverID()
@@ -252,19 +252,22 @@ extension Agent {
             queue.setOnTermination { [weak self] termination in
                 // The observing task ended (returned, threw or was cancelled), dropped the stream, or the agent stopped.
                 guard let self else { return }
-                let wasRunning = self.state.withLock { state in
+                let (wasRunning, mustSend) = self.state.withLock { state in
                     unregister(&state.router, id)
                     state.finishers[id] = nil
-                    self.removeSubscription(filter, in: &state)
-                    return state.phase != .stopping && state.phase != .stopped
+                    let actions = state.machine.removeSubscription(filter)
+                    return (state.machine.isRunning, state.enqueue(actions))
                 }
+                if mustSend { self.sendOutbox() }
                 if wasRunning {
                     self.logger.debug(
                         "Observer removed", metadata: ["mqtt.filter": "\(filter)", "agent.observer": "\(id)", "agent.end": "\(termination)"])
                 }
             }
-            return addSubscription(filter, in: &state)
+            let (actions, mustWait) = state.machine.addSubscription(filter)
+            return (mustWait, state.enqueue(actions))
         }
+        if mustSend { sendOutbox() }
         if mustWait {
             // A refusal finishes the stream, which removes the observer again (onTermination).
             try await requireAcknowledgement(of: filter, purpose: "nothing is observed") { queue.finish() }
@@ -313,7 +316,8 @@ extension Agent {
                 }
                 for object in answers { try? request.respond(Resolve(object: object)) }
             }, for: key)
-            _ = addSubscription(filter, in: &state)
+            // Before run(): nothing to send, the first CONNACK subscribes.
+            _ = state.machine.addSubscription(filter)
         }
     }
 }

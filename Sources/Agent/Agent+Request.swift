@@ -69,26 +69,16 @@ extension Agent {
         // What ending the request needs of the plan, without keeping its payloads alive meanwhile.
         let exchangeIDs = plan.exchanges.map(\.correlationID)
         let pipelined = configuration.requestPublication == .pipelined
-        let mustWait = try state.withLock { state throws(AgentError) -> [String] in
-            guard state.phase != .stopping, state.phase != .stopped else {
+        let (mustWait, mustSend) = try state.withLock { state throws(AgentError) -> ([String], Bool) in
+            guard state.machine.isRunning else {
                 throw AgentError(code: .stopped, detail: "agent \(scope.identityID) has stopped; no \(Request.eventType) was published")
             }
             let id = state.makeObserverID()
             for correlationID in exchangeIDs { state.router.add(sink, correlationID: correlationID) }
-            let mustWait: [String]
-            if let sharedFilter {
-                // Subscribed once, kept for good (and resubscribed on every CONNACK).
-                let isNew = state.sharedResponseFilters.insert(sharedFilter).inserted
-                let waits = isNew ? addSubscription(sharedFilter, in: &state) : state.phase == .online && !state.acknowledged.contains(sharedFilter)
-                mustWait = waits ? [sharedFilter] : []
-            } else {
-                mustWait = filters.filter { addSubscription($0, in: &state) }
-            }
-            // The request goes out first: what follows overlaps with its way to the responder and back.
-            let publishesNow = pipelined || mustWait.isEmpty
-            if publishesNow {
-                for publication in plan.publications { send(publication, in: &state) }
-            }
+            let deadline = ContinuousClock.now.advanced(by: min(timeout, Self.longestTimeout))
+            let start = state.machine.startRequest(
+                id, correlationIDs: exchangeIDs, ownFilters: filters, sharedFilter: sharedFilter, isPipelined: pipelined,
+                publications: plan.publications, deadline: deadline)
             state.finishers[id] = { reason in
                 switch reason {
                 case .agentStopped:
@@ -97,39 +87,19 @@ extension Agent {
                 case .timedOut: queue.finish()
                 }
             }
-            // A pipelined request learns of a refused response subscription only from the SUBACK
-            // (handleSubscribed); one that waits for the SUBACK throws from here instead.
-            let responseFilters = pipelined ? sharedFilter.map { [$0] } ?? filters : []
-            for filter in responseFilters { state.requestsByResponseFilter[filter, default: []].insert(id) }
-            let deadline = ContinuousClock.now.advanced(by: min(timeout, Self.longestTimeout))
-            if state.deadlines.add(id, deadline: deadline) { startRequestTimer(wakingAt: deadline, in: &state) }
+            if let generation = start.timerGeneration { startRequestTimer(generation: generation, wakingAt: deadline, in: &state) }
             queue.setOnTermination { [weak self] _ in
                 busyPoll?.end()
                 // The clean-up runs on the network thread when it is next awake, usually after the
                 // caller's next request has gone out, instead of delaying it (an UNSUBSCRIBE of a
                 // per-request subscription would also reach the broker before that request).
                 self?.client.eventLoop.afterCurrentJobsWithoutWaking { [weak self] in
-                    guard let self else { return }
-                    self.state.withLock { state in
-                        state.finishers[id] = nil
-                        state.deadlines.remove(id)
-                        for filter in responseFilters {
-                            guard let index = state.requestsByResponseFilter.index(forKey: filter) else { continue }
-                            state.requestsByResponseFilter.values[index].remove(id)
-                            // A shared filter stays subscribed, and its set (with its storage) stays for the next request.
-                            if sharedFilter == nil && state.requestsByResponseFilter.values[index].isEmpty {
-                                state.requestsByResponseFilter.remove(at: index)
-                            }
-                        }
-                        for (correlationID, filter) in zip(exchangeIDs, filters) {
-                            state.router.removeResponses(correlationID: correlationID)
-                            if sharedFilter == nil { removeSubscription(filter, in: &state) }
-                        }
-                    }
+                    self?.endRequest(id)
                 }
             }
-            return publishesNow ? [] : mustWait
+            return (start.mustWait, state.enqueue(start.actions))
         }
+        if mustSend { sendOutbox() }
         if !mustWait.isEmpty {
             do {
                 for filter in mustWait {
@@ -148,31 +118,42 @@ extension Agent {
     /// Timeouts beyond this (about a century) are treated as this, so that deadlines stay representable.
     static let longestTimeout = Duration.seconds(3_000_000_000)
 
-    /// (Re)starts the agent's one request timer so that it wakes up at `wakeUp`. Call with the lock held.
-    func startRequestTimer(wakingAt wakeUp: ContinuousClock.Instant, in state: inout AgentState) {
-        state.deadlines.replaceTimer(wakingAt: wakeUp) { generation in
-            Task { [weak self] in
-                var wakeUp = wakeUp
-                while true {
-                    do {
-                        try await Task.sleep(until: wakeUp, clock: .continuous)
-                    } catch {
-                        return  // replaced by a timer that wakes up earlier, or the agent stopped
-                    }
-                    guard let self, let next = self.expireRequests(generation: generation) else { return }
-                    wakeUp = next
+    /// Releases what request `id` held: its response routes and its own subscriptions.
+    private func endRequest(_ id: ObserverID) {
+        let mustSend = state.withLock { state -> Bool in
+            state.finishers[id] = nil
+            guard let (request, actions) = state.machine.endRequest(id) else { return false }
+            for correlationID in request.correlationIDs { state.router.removeResponses(correlationID: correlationID) }
+            return state.enqueue(actions)
+        }
+        if mustSend { sendOutbox() }
+    }
+
+    /// Starts the agent's one request timer, generation `generation`, to wake up at `wakeUp`
+    /// (replacing the one before). Call with the lock held.
+    func startRequestTimer(generation: Int, wakingAt wakeUp: ContinuousClock.Instant, in state: inout AgentState) {
+        state.requestTimer?.cancel()
+        state.requestTimer = Task { [weak self] in
+            var wakeUp = wakeUp
+            while true {
+                do {
+                    try await Task.sleep(until: wakeUp, clock: .continuous)
+                } catch {
+                    return  // replaced by a timer that wakes up earlier, or the agent stopped
                 }
+                guard let self, let next = self.expireRequests(generation: generation) else { return }
+                wakeUp = next
             }
         }
     }
 
     /// Ends the requests whose timeout has passed; returns when the timer should wake up next.
     private func expireRequests(generation: Int) -> ContinuousClock.Instant? {
-        let (finishers, next) = state.withLock { state in
-            let (expired, next) = state.deadlines.expire(now: .now, generation: generation)
-            return (expired.compactMap { state.finishers[$0] }, next)
+        let (mustSend, next) = state.withLock { state in
+            let (actions, next) = state.machine.expireRequests(now: .now, generation: generation)
+            return (state.enqueue(actions), next)
         }
-        finishers.forEach { $0(.timedOut) }
+        if mustSend { sendOutbox() }
         return next
     }
 }

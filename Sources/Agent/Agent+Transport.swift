@@ -5,90 +5,45 @@ import Logging
 extension Agent {
     var mqttQoS: QoS { configuration.qos == .atLeastOnce ? .atLeastOnce : .atMostOnce }
 
-    /// Hands a publication to libmosquitto now. Call with the state lock held.
+    /// Hands a publication to libmosquitto now. Never call it with the state lock held.
     func publishNow(_ publication: Publication) throws {
         let qos: QoS = publication.qos == 0 ? mqttQoS : (publication.qos == 1 ? .atLeastOnce : .exactlyOnce)
         _ = try client.publish(topic: publication.topic, payload: publication.payload, qos: qos, retain: publication.retain)
-    }
-
-    /// Publishes now when online, else queues. Call with the state lock held.
-    func send(_ publication: Publication, in state: inout AgentState) {
-        if state.phase == .online {
-            do {
-                try publishNow(publication)
-                return
-            } catch {
-                logger.debug("Publish failed, queued", metadata: ["mqtt.topic": "\(publication.topic)", "error": "\(error)"])
-            }
-        }
-        enqueueOffline(publication, in: &state)
-    }
-
-    func enqueueOffline(_ publication: Publication, in state: inout AgentState) {
-        switch state.offlineQueue.enqueue(publication, bytes: publication.payload.count) {
-        case .queued(let dropped):
-            if dropped > 0 { counters.increment(.droppedOfflinePublications, by: dropped) }
-        case .refused:
-            counters.increment(.droppedOfflinePublications)
-        }
     }
 
     /// Publishes (or queues) publications in order.
     ///
     /// - Throws: ``AgentError/Code/stopped`` after the agent stopped.
     func publish(_ publications: [Publication]) throws {
-        try whileRunning { state in
-            for publication in publications { send(publication, in: &state) }
-        }
+        for publication in publications { try publish(publication) }
     }
 
-    /// Publishes (or queues) one publication, without an array around it (responses, one-way events).
+    /// Publishes one publication now when online and nothing waits in the outbox (the common
+    /// case: one lock before and one after the send), else through the outbox or the offline queue.
     ///
     /// - Throws: ``AgentError/Code/stopped`` after the agent stopped.
     func publish(_ publication: Publication) throws {
-        try whileRunning { state in send(publication, in: &state) }
-    }
-
-    /// Runs `body` with the lock held, unless the agent is stopping or has stopped.
-    @inline(__always)
-    private func whileRunning(_ body: (inout AgentState) -> Void) throws {
-        try state.withLock { state throws(AgentError) in
-            guard state.phase != .stopping, state.phase != .stopped else {
+        let sendsDirectly = try state.withLock { state throws(AgentError) -> Bool in
+            guard state.machine.isRunning else {
                 throw AgentError(code: .stopped, detail: "agent \(scope.identityID) has stopped; nothing was published")
             }
-            body(&state)
-        }
-    }
-
-    // MARK: - Subscriptions
-
-    /// Adds one user of `filter`; sends SUBSCRIBE for the first. Returns whether the caller
-    /// should wait for the SUBACK (online and not yet acknowledged). Call with the lock held.
-    func addSubscription(_ filter: String, in state: inout AgentState) -> Bool {
-        if case .subscribe = state.subscriptions.add(filter), state.phase == .online {
-            do {
-                let id = try client.subscribe(to: [filter], qos: mqttQoS)
-                state.pendingAcknowledgements[id] = [filter]
-            } catch {
-                logger.debug("Subscribe failed", metadata: ["mqtt.filter": "\(filter)", "error": "\(error)"])
+            switch state.machine.send(publication) {
+            case .publish:
+                guard state.isSending else {
+                    state.isSending = true
+                    return true
+                }
+                state.outbox.append(.publish(publication))
+                return false
+            case .queued(let dropped):
+                if dropped > 0 { counters.increment(.droppedOfflinePublications, by: dropped) }
                 return false
             }
         }
-        return state.phase == .online && !state.acknowledged.contains(filter)
+        if sendsDirectly { sendDirectly(publication) }
     }
 
-    /// Removes one user of `filter`; sends UNSUBSCRIBE for the last. Call with the lock held.
-    func removeSubscription(_ filter: String, in state: inout AgentState) {
-        guard case .unsubscribe = state.subscriptions.remove(filter) else { return }
-        state.acknowledged.remove(filter)
-        state.refusedFilters[filter] = nil
-        guard state.phase == .online else { return }
-        do {
-            _ = try client.unsubscribe(from: [filter])
-        } catch {
-            logger.debug("Unsubscribe failed", metadata: ["mqtt.filter": "\(filter)", "error": "\(error)"])
-        }
-    }
+    // MARK: - Subscriptions
 
     /// Waits until `filter` is acknowledged or refused, the connection is lost, the agent stops, or
     /// the waiting task is cancelled.
@@ -101,22 +56,19 @@ extension Agent {
                 let resumeNow = state.withLock { state -> Bool in
                     // Checked under the lock that the cancellation handler takes too: a cancellation
                     // either comes first and is seen here, or finds the waiter below and resumes it.
-                    guard !Task.isCancelled, state.phase == .online, !state.acknowledged.contains(filter),
-                        state.refusedFilters[filter] == nil, state.subscriptions.users(of: filter) > 0
-                    else { return true }
-                    state.acknowledgementWaiters[filter, default: [:]][id] = continuation
+                    guard !Task.isCancelled, state.machine.wait(id, forAcknowledgementOf: filter) else { return true }
+                    state.acknowledgementWaiters[id] = continuation
                     return false
                 }
                 if resumeNow { continuation.resume() }
             }
         } onCancel: {
             let waiter = state.withLock { state in
-                defer { if state.acknowledgementWaiters[filter]?.isEmpty == true { state.acknowledgementWaiters[filter] = nil } }
-                return state.acknowledgementWaiters[filter]?.removeValue(forKey: id)
+                state.machine.removeWaiter(id, of: filter) ? state.acknowledgementWaiters.removeValue(forKey: id) : nil
             }
             waiter?.resume()
         }
-        return state.withLock { $0.refusedFilters[filter] }
+        return state.withLock { $0.machine.refusal(of: filter) }
     }
 
     /// Waits until `filter` is acknowledged (or the connection is lost, or the agent stops); when the

@@ -96,7 +96,7 @@ public final class Agent: Service, Sendable {
         // Only the graceful stop's Deadvertise needs its acknowledgement (stop() turns it on);
         // any other would wake the event loop for nothing.
         client.report(publications: false, unsubscriptions: false)
-        self.state = Mutex(AgentState(configuration: configuration))
+        self.state = Mutex(AgentState(configuration: configuration, joinPlan: joinPlan))
         // The built-in responder: Discovers for the identity (and IO nodes) are answered by the agent itself.
         installIdentityResponder()
     }
@@ -126,7 +126,7 @@ public final class Agent: Service, Sendable {
     package var isOnExecutorThread: Bool { client.eventLoop.isCurrentThread }
 
     /// The connection state now.
-    public var connectionState: ConnectionState { state.withLock { $0.connectionState } }
+    public var connectionState: ConnectionState { state.withLock { $0.machine.connectionState } }
 
     /// A snapshot of the agent's counters.
     public var statistics: AgentStatistics {
@@ -152,11 +152,8 @@ public final class Agent: Service, Sendable {
     ///   refused the agent (bad credentials, not authorised) or the reconnect policy gave up;
     ///   the message names the broker URL and the reason.
     public func run() async throws {
-        try state.withLock { state throws(AgentError) in
-            guard state.phase == .idle else {
-                throw AgentError(code: .notRunning, detail: "run() was called more than once on agent \(scope.identityID)")
-            }
-            state.phase = .connecting
+        guard state.withLock({ $0.machine.start() }) else {
+            throw AgentError(code: .notRunning, detail: "run() was called more than once on agent \(scope.identityID)")
         }
         logger.debug("Agent starting", metadata: ["mqtt.broker": "\(configuration.broker.url)"])
         defer { finishEverything() }
@@ -176,7 +173,15 @@ public final class Agent: Service, Sendable {
             self.stop()
         }
         // A requested stop ends the agent normally, even while it was offline after a failed attempt.
-        if let error = state.withLock({ $0.isStopRequested ? nil : $0.finalError }) { throw error }
+        if let error = state.withLock({ $0.machine.isStopRequested ? nil : $0.machine.finalError }) { throw error }
+    }
+
+    /// Loses the connection the way a killed process does: the socket closes at once, without the
+    /// Deadvertise and without DISCONNECT, so the broker publishes the last will. The agent does not
+    /// reconnect: ``run()`` returns and every observation and request ends. The `demo` command shows
+    /// the last will with it.
+    package func closeConnectionAbruptly() {
+        client.close()
     }
 
     /// Creates the transport configuration: client id, will, credentials and TLS from the agent's.

@@ -118,6 +118,6 @@ import Testing
     @Test func publishingBeforeRunningIsQueuedNotLost() throws {
         let agent = try Agent(configuration: Agent.Configuration(identity: Identity(name: "queued")))
         try agent.advertise(BaseObject(name: "x"))
-        #expect(agent.state.withLock { $0.offlineQueue.count } == 1)
+        #expect(agent.state.withLock { $0.machine.offlineQueue.count } == 1)
     }
 }

@@ -1,6 +1,7 @@
-import Agent
+@testable import Agent
 import CoreTypes
 import Logging
+import Synchronization
 import Testing
 import TestSupport
 
@@ -92,7 +93,7 @@ struct AgentExecutorTests {
                     try request.respond(Return(result: request.event.parameter(at: 0) ?? .null))
                 }
                 defer { responder.cancel() }
-                let filtersBefore = a.openRequests.filters
+                let filtersBefore = Self.openRequests(of: a).filters
                 let results = try await withTaskExecutorPreference(onTheExecutor ? a.executor : nil) {
                     var results: [JSONValue?] = []
                     for value in 1...20 {
@@ -105,7 +106,7 @@ struct AgentExecutorTests {
                 // The job wakes the loop; after a yield it runs after the work deferred before it.
                 let open = await withTaskExecutorPreference(a.executor) {
                     await Task.yield()
-                    return a.openRequests
+                    return Self.openRequests(of: a)
                 }
                 #expect(open.correlationIDs == 0)
                 #expect(open.deadlines == 0)
@@ -140,5 +141,11 @@ struct AgentExecutorTests {
                 #expect(await received.value == Array(0..<500))
             }
         }
+    }
+
+    /// What the agent's state still holds of requests: response routes, pending requests (with
+    /// their deadlines), and the MQTT filters subscribed.
+    static func openRequests(of agent: Agent) -> (correlationIDs: Int, deadlines: Int, filters: [String]) {
+        agent.state.withLock { ($0.router.openCorrelationIDs.count, $0.machine.requests.count, $0.machine.subscriptions.filters) }
     }
 }

@@ -67,30 +67,6 @@ struct RequestCorrelationTests {
         }
     }
 
-    /// A pipelined request's response is routed by its correlation id from the moment the request
-    /// exists: it is delivered even while the SUBACK of its response subscription is still unhandled
-    /// (held back by a test hook here, so the order is certain).
-    @Test(arguments: [Agent.ResponseSubscription.perRequest, .namespaceWide])
-    func aResponseThatArrivesBeforeTheSUBACKIsHandledIsDelivered(subscription: Agent.ResponseSubscription) async throws {
-        try await TestBroker.withBroker { broker in
-            let a = try Agent(configuration: requester(Mode(publication: .pipelined, subscription: subscription), broker: broker))
-            let b = try Agent(configuration: RunningAgents.configuration("responder", broker: broker))
-            try await RunningAgents.run([a, b]) {
-                let responder = try await Self.echoResponder(b)
-                defer { responder.cancel() }
-                a.holdSubscriptionAcknowledgements()
-                let call = Call(operation: Self.echo, parameters: .positional([.int(7)]))
-                let response = try await a.call(call, timeout: .seconds(60)).first()
-                #expect(response.event.result == .int(7))
-                #expect(a.heldSubscriptionAcknowledgementCount == 1, "the SUBACK arrived before the response and was not handled")
-                a.releaseSubscriptionAcknowledgements()
-                let next = Call(operation: Self.echo, parameters: .positional([.int(8)]))
-                #expect(try await a.call(next, timeout: .seconds(60)).first().event.result == .int(8))
-                #expect(a.statistics.rejectedResponses == 0)
-            }
-        }
-    }
-
     @Test(arguments: modes)
     func aResponseAfterTheTimeoutIsDroppedAndCounted(mode: Mode) async throws {
         try await TestBroker.withBroker { broker in

@@ -6,10 +6,10 @@ import Testing
 
     func at(_ seconds: Int) -> ContinuousClock.Instant { start.advanced(by: .seconds(seconds)) }
 
-    /// Plans a timer the way the agent does, without starting a task that does anything.
+    /// Plans a timer the way the agent does.
     func plan(_ deadlines: inout RequestDeadlines, _ id: ObserverID, _ seconds: Int) -> Bool {
         let mustStart = deadlines.add(id, deadline: at(seconds))
-        if mustStart { deadlines.replaceTimer(wakingAt: at(seconds)) { _ in Task {} } }
+        if mustStart { _ = deadlines.planTimer(wakingAt: at(seconds)) }
         return mustStart
     }
 

@@ -1,14 +1,10 @@
-/// When each pending two-way request times out, for the one timer task an agent runs for all of them.
+/// When each pending two-way request times out, for the one timer an agent runs for all of them.
 ///
-/// A request used to start a task of its own that slept until its timeout and was cancelled when
-/// the request ended early, which is most of the time: two wake-ups of a worker thread per
-/// request. Now a request only adds its deadline here. The agent's timer task sleeps until the
-/// earliest deadline of a request still pending, finishes what has expired and sleeps again; it
-/// is restarted only when a request needs an earlier wake-up than the one planned (a shorter
-/// timeout than the requests before it).
-///
+/// The timer sleeps until the earliest deadline of a request still pending, ends what has expired
+/// and sleeps again; it is replaced only when a request needs an earlier wake-up than planned.
 /// Ended requests are removed lazily: their heap entries are skipped when they reach the top, and
-/// the heap is rebuilt when such entries outnumber the pending requests.
+/// the heap is rebuilt when such entries outnumber the pending requests. No clock, no task: the
+/// caller says what time it is and runs the timer.
 struct RequestDeadlines {
     private struct Entry {
         var deadline: ContinuousClock.Instant
@@ -19,18 +15,16 @@ struct RequestDeadlines {
     private var heap: [Entry] = []
     /// The deadline of every request still pending.
     private var pending: [ObserverID: ContinuousClock.Instant] = [:]
-    /// The instant the timer task sleeps until, `nil` when no timer task runs.
+    /// The instant the timer sleeps until, `nil` when no timer runs.
     private(set) var plannedWakeUp: ContinuousClock.Instant?
-    /// The running timer task.
-    private var timer: Task<Void, Never>?
-    /// Increases with every timer task, so that a replaced one knows it is no longer wanted.
+    /// Increases with every timer, so that a replaced one knows it is no longer wanted.
     private(set) var generation = 0
 
     /// How many requests are pending.
     var count: Int { pending.count }
 
-    /// Adds a request's deadline. Returns `true` when the timer task has to be (re)started to
-    /// wake up by `deadline`: then call ``replaceTimer(wakingAt:with:)``.
+    /// Adds a request's deadline. Returns `true` when the timer has to be (re)started to wake up
+    /// by `deadline`: then call ``planTimer(wakingAt:)``.
     mutating func add(_ id: ObserverID, deadline: ContinuousClock.Instant) -> Bool {
         pending[id] = deadline
         push(Entry(deadline: deadline, id: id))
@@ -44,17 +38,15 @@ struct RequestDeadlines {
         if heap.count > 64 && heap.count > 2 * pending.count { rebuild() }
     }
 
-    /// Cancels the running timer task (if any) and records `task`, made for `generation`
-    /// (``generation`` + 1), as the one that wakes up at `wakeUp`.
-    mutating func replaceTimer(wakingAt wakeUp: ContinuousClock.Instant, with task: (_ generation: Int) -> Task<Void, Never>) {
-        timer?.cancel()
+    /// Plans a new timer that wakes up at `wakeUp`, replacing the one before; returns its generation.
+    mutating func planTimer(wakingAt wakeUp: ContinuousClock.Instant) -> Int {
         generation += 1
         plannedWakeUp = wakeUp
-        timer = task(generation)
+        return generation
     }
 
-    /// For the timer task of `generation` after it woke at `now`: removes and returns the requests
-    /// whose deadline has passed, and plans the next wake-up (`nil`: the timer task ends).
+    /// For the timer of `generation` after it woke at `now`: removes and returns the requests whose
+    /// deadline has passed, and plans the next wake-up (`nil`: the timer ends).
     mutating func expire(now: ContinuousClock.Instant, generation: Int) -> (expired: [ObserverID], next: ContinuousClock.Instant?) {
         guard generation == self.generation else { return ([], nil) }
         var expired: [ObserverID] = []
@@ -68,14 +60,11 @@ struct RequestDeadlines {
         // Sleep until the earliest request still pending, skipping entries of ended ones.
         while let top = heap.first, pending[top.id] != top.deadline { popTop() }
         plannedWakeUp = heap.first?.deadline
-        if plannedWakeUp == nil { timer = nil }
         return (expired, plannedWakeUp)
     }
 
-    /// Stops the timer task and forgets everything (when the agent stops).
+    /// Forgets everything and retires the timer (when the agent stops).
     mutating func removeAll() {
-        timer?.cancel()
-        timer = nil
         generation += 1
         plannedWakeUp = nil
         heap = []
