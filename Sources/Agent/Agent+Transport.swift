@@ -159,8 +159,7 @@ extension Agent {
     /// each sink gets stays the order of the messages.
     ///
     /// An inline handler wakes no consumer, and its answer goes out before the agent's routing task
-    /// suspends for the next batch: about 2,600 fewer instructions per request for the responder
-    /// (see docs/profiling.md, fifteenth round).
+    /// suspends for the next batch.
     private func deliver(_ event: InboundEvent, to sinks: [Sink]) {
         var othersWait = false
         for sink in sinks {

@@ -122,9 +122,6 @@ public final class Agent: Service, Sendable {
     /// ```
     public var executor: any TaskExecutor { client.eventLoop }
 
-    /// Whether the caller runs on the thread of ``executor`` (for tests and assertions).
-    package var isOnExecutorThread: Bool { client.eventLoop.isCurrentThread }
-
     /// The connection state now.
     public var connectionState: ConnectionState { state.withLock { $0.machine.connectionState } }
 

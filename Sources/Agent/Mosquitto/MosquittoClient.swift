@@ -68,9 +68,6 @@ package final class MosquittoClient: Sendable {
     /// buffer is over its capacity, so that TCP and the broker keep the messages.
     package var readPressure: ReadPressure { connection.bridge.readPressure }
 
-    /// Whether the client has stopped reading its socket because ``readPressure`` is held.
-    package var isReadingPaused: Bool { connection.isReadingPaused }
-
     /// How many publications the broker refused with a PUBACK or PUBREC reason code of 0x80 or more.
     ///
     /// Only MQTT 5 brokers say so, and only for QoS 1 and 2; with MQTT 3.1.1 a broker drops a

@@ -249,9 +249,6 @@ final class MosquittoConnection: Sendable {
         }
     }
 
-    /// Whether reading is paused by ``CallbackBridge/readPressure``.
-    var isReadingPaused: Bool { state.withLock { $0.isReadPaused } }
-
     /// Runs libmosquitto's keep-alive check and sends what it queued. Returns `false` when the
     /// connection left the loop. Called on the event loop thread about once a second.
     func tick() -> Bool {

@@ -54,9 +54,6 @@ package final class MosquittoEventLoop: Sendable {
     private let busyPollEndStorage = Atomic<Int64>(0)
     /// How many requests wait for their first response with polling on (see ``BusyPoll``).
     private let busyPollClaims = Atomic<Int>(0)
-    /// How many passes the loop has polled in, for tests (sleeping passes are not counted, so the
-    /// count costs nothing while the loop is not polling).
-    private let busyPassCount = Atomic<Int>(0)
     /// The loop's thread, once it runs (`pthread_t` is an integer on Linux).
     private let loopThread = Atomic<UInt>(0)
 
@@ -199,9 +196,6 @@ package final class MosquittoEventLoop: Sendable {
             && Self.monotonicNanoseconds() < busyPollEndStorage.load(ordering: .relaxed)
     }
 
-    /// How many passes the loop has polled in so far, instead of sleeping.
-    package var busyPasses: Int { busyPassCount.load(ordering: .relaxed) }
-
     /// Until when the loop polls busily, in ``monotonicNanoseconds()`` (0 if it never did).
     package var busyPollEnd: Int64 { busyPollEndStorage.load(ordering: .relaxed) }
 
@@ -272,7 +266,6 @@ package final class MosquittoEventLoop: Sendable {
             let pollsBusily = !hasJobs && self.pollsBusily
             if pollsBusily {
                 sched_yield()
-                busyPassCount.wrappingAdd(1, ordering: .relaxed)
             }
             let timeout = hasJobs || pollsBusily ? 0 : Self.milliseconds(until: nextTick, clock: clock)
             let count = epoll_wait(epollFD, events, Self.batchSize, timeout)

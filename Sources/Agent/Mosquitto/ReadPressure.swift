@@ -15,9 +15,6 @@ package final class ReadPressure: Sendable {
     /// Whether reading should pause now.
     package var isHeld: Bool { holds.load(ordering: .acquiring) > 0 }
 
-    /// How many holds are open.
-    package var holdCount: Int { holds.load(ordering: .relaxed) }
-
     /// Opens one hold; pair it with exactly one ``release()``.
     package func hold() {
         holds.wrappingAdd(1, ordering: .acquiringAndReleasing)

@@ -210,10 +210,8 @@ final class DeliveryQueue<Element: Sendable>: Sendable {
     /// share one. When the last of them is released, the queue is cancelled (so the observation or
     /// the request ends and its subscription is released at once, not at the timeout).
     ///
-    /// The deinitializer of a generic class runs unspecialized; calling the queue from it looked up
-    /// the metadata of its state, continuations and `Optional`s at run time (about 3,000
-    /// instructions a request). It calls a closure made by the initializer instead, which runs
-    /// where the element type is known.
+    /// The deinitializer of a generic class runs unspecialized, so it calls a closure made by the
+    /// initializer, which runs where the element type is known.
     final class Consumer: Sendable {
         let queue: DeliveryQueue
         private let cancelQueue: @Sendable () -> Void

@@ -10,9 +10,7 @@ public import CoreTypes
 public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
     let consumer: DeliveryQueue<Element>.Consumer
     /// The queue's `next()`, made where `Element` is known: the iterator runs unspecialized in the
-    /// module that iterates, where calling the generic queue looked up the metadata of its state
-    /// and of `Element?` at run time (about 1,300 instructions an event); it sees only this
-    /// function value (see ``Responses``).
+    /// module that iterates, and sees only this function value (see ``Responses``).
     private let nextEvent: @Sendable () async -> Element?
 
     /// Sets the queue's overflow (made where `Element` is known, as `nextEvent`).

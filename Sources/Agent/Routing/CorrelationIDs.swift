@@ -6,8 +6,8 @@ import Synchronization
 /// Makes the correlation ids of an agent's requests: lowercase UUID v4s, as ``ObjectID/make()``,
 /// from the system's random source, drawn 512 bytes at a time.
 ///
-/// `SystemRandomNumberGenerator` asks the kernel for every 8 bytes, so each id used to cost two
-/// `getrandom` system calls on the requester's path; now 32 ids share one.
+/// `SystemRandomNumberGenerator` asks the kernel for every 8 bytes; drawing in bulk makes 32 ids
+/// share one `getrandom` system call.
 final class CorrelationIDs: Sendable {
     private let pool = Mutex(RandomPool())
 

@@ -106,10 +106,9 @@ final class JSONValueDecoding: Decoder {
     }
 
     /// An array of strings, numbers or booleans, read straight from the array's elements: what
-    /// `Array.init(from:)` makes of them through an unkeyed container, whose generic code (not
-    /// specialized, with a metadata lookup for each array it builds) took 18 % of the instructions of
-    /// decoding a `Light` with a two-string array. `nil` for other types, and when an element does
-    /// not fit: the way through the container then throws the error it always did.
+    /// `Array.init(from:)` makes of them through an unkeyed container, whose generic code is not
+    /// specialized and looks metadata up for each array it builds. `nil` for other types, and when
+    /// an element does not fit: the way through the container then throws its usual error.
     @inline(__always)
     static func scalarArray<T>(_ value: JSONValue, as type: T.Type) -> T? {
         guard case .array(let elements) = value else { return nil }

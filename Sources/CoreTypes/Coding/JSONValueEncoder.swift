@@ -47,10 +47,9 @@ public struct JSONValueEncoder: Sendable {
 /// Storage for a keyed or unkeyed container that nested encoders write into after the container
 /// was handed out.
 ///
-/// Its stored properties skip the runtime's exclusivity checks (`swift_beginAccess` and its
-/// bookkeeping were 6 % of the instructions of encoding an Advertise): a box belongs to one encode
-/// on one thread, and no access to it overlaps another (each is one update or append, with the
-/// value computed before).
+/// Its stored properties skip the runtime's exclusivity checks: a box belongs to one encode on one
+/// thread, and no access to it overlaps another (each is one update or append, with the value
+/// computed before).
 final class JSONValueEncodingBox {
     @exclusivity(unchecked) var object: JSONObject
     @exclusivity(unchecked) var array: [JSONValue]

@@ -4,8 +4,7 @@
 /// an object of a ``WireCodable`` type with the `coatyObject` core type writes its members into
 /// the payload as it goes (its head needs no check; see ``WireWriter/canStream(_:)``). Any other
 /// object is written from its ``CoatyObject/jsonObject()`` after the checks of its core type, as
-/// in the tree. For the benchmarks' light, this saves the tree's members, its check and its
-/// release: `docs/profiling.md`, seventeenth round.
+/// in the tree. It saves building, checking and releasing the tree.
 struct PayloadStream: PayloadSink {
     let eventType: EventType
     private let stream = WireStream(capacity: 512)
@@ -53,7 +52,7 @@ struct PayloadStream: PayloadSink {
     }
 
     private func write(_ object: any CoatyObject, field: @autoclosure () -> String) throws(EventError) {
-        // The metatype's cast: casting the value would copy it into a new existential (twice the instructions).
+        // Cast the metatype: casting the value would copy it into a new existential.
         if let type = type(of: object) as? any WireCodable.Type, try streamed(object, as: type, field: field) {
             return
         }

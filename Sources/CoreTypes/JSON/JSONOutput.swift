@@ -1,9 +1,8 @@
 /// The growable byte buffer ``JSONWriter`` writes into.
 ///
 /// An append is a capacity check and a store (or one copy for a run of bytes). Appending to an
-/// `[UInt8]` also checks that the array is uniquely referenced and, for a run, goes through the
-/// generic `append(contentsOf:)`: about a third of the instructions of writing an Advertise
-/// payload went there.
+/// `[UInt8]` would also check that the array is uniquely referenced and, for a run, go through the
+/// generic `append(contentsOf:)`.
 ///
 /// It owns its memory and cannot be copied; ``takeArray()`` hands the bytes over as an array.
 struct JSONOutput: ~Copyable {
@@ -59,7 +58,7 @@ struct JSONOutput: ~Copyable {
     ///
     /// Copied through `Array.init(_:)` of a buffer pointer, which the compiler specializes for
     /// `UInt8`; `Array(unsafeUninitializedCapacity:)` allocates through a generic function of the
-    /// standard library that looks the array's storage type up at run time (about 500 instructions).
+    /// standard library that looks the array's storage type up at run time.
     consuming func takeArray() -> [UInt8] {
         array()
     }

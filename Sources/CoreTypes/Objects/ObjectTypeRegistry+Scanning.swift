@@ -1,6 +1,6 @@
 /// Decoding an incoming object from its bytes, without a ``JSONValue`` tree: for the objects of
 /// registered ``WireCodable`` types with the `coatyObject` core type, in the events and responses
-/// an agent receives (``ScannedPayload``; `docs/profiling.md`, eighteenth round).
+/// an agent receives (``ScannedPayload``).
 ///
 /// It decides nothing the tree would decide otherwise: where the object is not such an object, or
 /// anything fails, it gives up (`nil`), and the caller decodes the tree, which accepts or names the

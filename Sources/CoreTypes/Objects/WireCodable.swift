@@ -5,9 +5,7 @@
 /// generic machinery of `Decoder` and `Encoder` for every member. A `WireCodable` type reads its
 /// members from a ``WireReader`` and writes them to a ``WireWriter`` instead; the registry and
 /// the events use these whenever the type conforms, and the object on the wire stays the same.
-/// For the benchmarks' ten-member object, reading the members takes half the instructions of
-/// `Codable`; decoding an Advertise of it from bytes, parsing included, takes 14 % fewer, and
-/// encoding one 17 % fewer (`docs/profiling.md`, twelfth round).
+/// What it saves is measured in `docs/performance.md` (B3).
 ///
 /// Everything else is as for any registered type: the object is first checked with coaty-js's
 /// rules for its core type, every member the type does not read goes to ``CoatyObject/custom``,

@@ -296,7 +296,7 @@ public struct WireWriter {
         return hasSeen(KeySignatures.signature(of: key)) ? .maybe : .no
     }
 
-    /// Inlined: called, it copied the 128 bytes of ``signatures`` each time (about 170 instructions an object).
+    /// Inlined: a call would copy the 128 bytes of ``signatures`` each time.
     @inline(__always) private func hasSeen(_ signature: UInt64) -> Bool {
         signatures.firstIndex(of: signature, from: 0) != nil || moreSignatures.contains(signature)
     }

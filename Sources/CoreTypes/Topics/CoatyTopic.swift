@@ -175,7 +175,7 @@ public struct CoatyTopic: Sendable, Hashable, CustomStringConvertible {
         sourceLevel: String,
         correlationLevel: String?
     ) -> String {
-        // Formatting an Int costs about 300 instructions; nearly every topic has the current version.
+        // Nearly every topic has the current version: reuse its text instead of formatting an Int.
         let versionLevel = version == CoatyProtocol.topicVersion ? currentVersionLevel : String(version)
         let filter = eventTypeFilter.flatMap { $0.isEmpty ? nil : $0 }
         let count =

@@ -44,7 +44,7 @@ struct TransportChannelTests {
         channel.send(Self.published(0..<3))
         #expect(!pressure.isHeld)
         channel.send(Self.published(3..<6))
-        #expect(pressure.holdCount == 1, "one hold however far past the capacity")
+        #expect(pressure.isHeld)
         #expect(Self.ids(await channel.nextBatch() ?? []) == [0, 1, 2, 3, 4, 5])
         #expect(!pressure.isHeld)
         #expect(reliefs.value == 1)

@@ -156,7 +156,7 @@ struct DeliveryQueueTests {
         #expect(!pressure.isHeld)
         #expect(queue.yield(4) == .heldBack)
         #expect(queue.yield(5) == .enqueued)
-        #expect(pressure.holdCount == 1)
+        #expect(pressure.isHeld)
         var taken: [Int] = []
         for _ in 0..<3 { taken.append(await queue.next() ?? -1) }
         #expect(pressure.isHeld, "three left, more than half of four")

@@ -1,4 +1,4 @@
-import Agent
+@testable import Agent
 import CoreTypes
 import Testing
 import TestSupport
@@ -12,7 +12,7 @@ struct ControllerExecutionTests {
         let recorder: HookRecorder
 
         private func record(_ place: String) {
-            recorder.record("\(place) \(agent.isOnExecutorThread ? "on the agent's thread" : "elsewhere")")
+            recorder.record("\(place) \(agent.client.eventLoop.isCurrentThread ? "on the agent's thread" : "elsewhere")")
         }
 
         func didGoOnline() async throws { record("didGoOnline") }
