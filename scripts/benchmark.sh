@@ -91,6 +91,8 @@ echo "benchmark: brokers on $port (default) and $nodelay_port (set_tcp_nodelay t
 
 report=()
 [ -n "$markdown" ] && report=(--markdown "$markdown")
+# The previous report, so that each figure of the new one shows its previous ratio beside it.
+[ -n "$markdown" ] && [ -f "$markdown" ] && cp "$markdown" "$work/previous.md"
 "$bin/CoatyBenchmarks" all --port "$port" --nodelay-port "$nodelay_port" \
     --baseline "$bin/mqtt-baseline" --probe "$bin/agent-probe" --dynamic-probe "$dynamic_probe" \
     "${report[@]}" "${arguments[@]}"
@@ -109,4 +111,7 @@ if [ "$runs_monitor" = 1 ]; then
     [ -n "$markdown" ] && monitor_report=(--markdown "$markdown")
     python3 scripts/monitor-benchmark.py --port "$port" --runner "$bin/agent-runner" \
         "${monitor_arguments[@]}" "${monitor_report[@]}"
+fi
+if [ -n "$markdown" ] && [ -f "$work/previous.md" ]; then
+    python3 scripts/compare-performance.py "$work/previous.md" "$markdown"
 fi
