@@ -166,9 +166,7 @@ extension Agent {
             if sink.isInline { sink.deliver(event) } else { othersWait = true }
         }
         guard othersWait else { return }
-        client.eventLoop.afterCurrentJobs {
-            for sink in sinks where !sink.isInline { sink.deliver(event) }
-        }
+        dispatcher.dispatch(event, to: sinks)
     }
 
     private func routeResponse(_ message: InboundMessage, topic: CoatyTopic, to sink: ResponseSink?) {

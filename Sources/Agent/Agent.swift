@@ -34,6 +34,8 @@ public final class Agent: Service, Sendable {
     let joinPlan: JoinPlan
     let counters = AgentCounters()
     let correlationIDs = CorrelationIDs()
+    /// Hands routed events to observers that wait in a task, once per pass of the network thread.
+    let dispatcher: DeliveryDispatcher
     /// The filter of each response event type for ``ResponseSubscription/namespaceWide``, made once
     /// (empty with ``ResponseSubscription/perRequest``).
     let namespaceWideResponseFilters: [EventType: String]
@@ -93,6 +95,7 @@ public final class Agent: Service, Sendable {
         self.logger = logger
         self.client = try MosquittoClient(
             configuration: Self.clientConfiguration(configuration, joinPlan: joinPlan), eventLoop: eventLoop)
+        self.dispatcher = DeliveryDispatcher(loop: client.eventLoop)
         // Only the graceful stop's Deadvertise needs its acknowledgement (stop() turns it on);
         // any other would wake the event loop for nothing.
         client.report(publications: false, unsubscriptions: false)

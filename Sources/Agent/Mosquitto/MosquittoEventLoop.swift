@@ -2,7 +2,9 @@ internal import CMosquitto
 import Glibc
 import Synchronization
 
-/// One thread that drives the sockets of any number of ``MosquittoClient``s with `epoll`.
+/// One thread that drives the sockets of any number of ``MosquittoClient``s: its ``Selector``
+/// (the `epoll` set), the registry of connections, the jobs of tasks that prefer it, and its
+/// ``WaitingStrategy``.
 ///
 /// libmosquitto's own loop (`mosquitto_loop_start`) runs a thread per client and uses `select()`,
 /// which fails for file descriptors above 1023; a process with a thousand clients needs neither.
@@ -31,8 +33,6 @@ package final class MosquittoEventLoop: Sendable {
         var isShutDown = false
     }
 
-    /// The `epoll_event.data` value of the wake-up `eventfd`; connection ids start at 1.
-    private static let wakeToken: UInt64 = 0
     /// How many ready sockets one `epoll_wait` returns at most.
     private static let batchSize: Int32 = 256
 
@@ -46,14 +46,11 @@ package final class MosquittoEventLoop: Sendable {
     }
 
     private let isShared: Bool
-    private let epollFD: Int32
-    private let wakeFD: Int32
+    private let selector: Selector
+    private let waiting = WaitingStrategy()
     private let pending = Mutex(Pending())
+    /// Connection ids start at 1: 0 is the selector's wake-up.
     private let nextConnectionID = Atomic<UInt64>(1)
-    /// Until when (``monotonicNanoseconds()``) the loop polls instead of sleeping; see ``beginBusyPoll(for:)``.
-    private let busyPollEndStorage = Atomic<Int64>(0)
-    /// How many requests wait for their first response with polling on (see ``BusyPoll``).
-    private let busyPollClaims = Atomic<Int>(0)
     /// The loop's thread, once it runs (`pthread_t` is an integer on Linux).
     private let loopThread = Atomic<UInt>(0)
 
@@ -74,31 +71,8 @@ package final class MosquittoEventLoop: Sendable {
 
     private init(isShared: Bool) throws {
         self.isShared = isShared
-        let epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
-        guard epollFD >= 0 else {
-            throw MosquittoError.system("epoll_create1", errno: errno, operation: .eventLoop, broker: nil)
-        }
-        let wakeFD = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
-        guard wakeFD >= 0 else {
-            let error = MosquittoError.system("eventfd", errno: errno, operation: .eventLoop, broker: nil)
-            Glibc.close(epollFD)
-            throw error
-        }
-        self.epollFD = epollFD
-        self.wakeFD = wakeFD
-
-        var event = epoll_event()
-        event.events = EPOLLIN.rawValue
-        event.data.u64 = Self.wakeToken
-        guard epoll_ctl(epollFD, EPOLL_CTL_ADD, wakeFD, &event) == 0 else {
-            throw MosquittoError.system("epoll_ctl(ADD eventfd)", errno: errno, operation: .eventLoop, broker: nil)
-        }
+        self.selector = try Selector()
         try startThread()
-    }
-
-    deinit {
-        Glibc.close(wakeFD)
-        Glibc.close(epollFD)
     }
 
     /// Stops the loop: closes every client still connected through it (without DISCONNECT, so
@@ -122,10 +96,9 @@ package final class MosquittoEventLoop: Sendable {
     /// Adds a freshly connected socket to the `epoll` set and hands the connection to the loop thread.
     /// Called with the connection's lock held.
     func register(_ connection: MosquittoConnection, socket: Int32, writable: Bool) throws {
-        var event = Self.event(id: connection.id, writable: writable, readable: true)
-        guard epoll_ctl(epollFD, EPOLL_CTL_ADD, socket, &event) == 0 else {
+        if let failure = selector.register(socket: socket, id: connection.id, writable: writable) {
             throw MosquittoError.system(
-                "epoll_ctl(ADD)", errno: errno, operation: .connect, broker: connection.broker.description)
+                "epoll_ctl(ADD)", errno: failure, operation: .connect, broker: connection.broker.description)
         }
         let accepted = pending.withLock { pending in
             guard !pending.isShutDown else { return false }
@@ -133,7 +106,7 @@ package final class MosquittoEventLoop: Sendable {
             return true
         }
         guard accepted else {
-            _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, socket, nil)
+            selector.deregister(socket: socket)
             throw MosquittoError(
                 code: .closed, operation: .connect, broker: connection.broker.description,
                 detail: "the event loop has been shut down")
@@ -144,9 +117,7 @@ package final class MosquittoEventLoop: Sendable {
     /// Sets whether a registered socket is watched for writing (`EPOLLOUT`) and reading
     /// (`EPOLLIN`, off while its reading is paused). Called with the connection's lock held.
     func update(socket: Int32, id: UInt64, writable: Bool, readable: Bool) {
-        var event = Self.event(id: id, writable: writable, readable: readable)
-        // Can only fail if the socket is not registered, and then there is nothing to update.
-        _ = epoll_ctl(epollFD, EPOLL_CTL_MOD, socket, &event)
+        selector.modify(socket: socket, id: id, writable: writable, readable: readable)
     }
 
     /// Asks the loop's thread to resume reading `connection` (its read pressure was released).
@@ -163,62 +134,33 @@ package final class MosquittoEventLoop: Sendable {
     /// Removes a socket that is still open from the `epoll` set. Called with the connection's lock
     /// held, before the socket is closed; a socket libmosquitto closed has left the set by itself.
     func deregister(socket: Int32) {
-        _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, socket, nil)
+        selector.deregister(socket: socket)
     }
 
-    /// Makes the loop poll its sockets instead of sleeping in `epoll_wait`, for `duration` at most
-    /// (a second at most), until ``endBusyPoll()``; see ``BusyPoll``, which pairs the two calls.
-    ///
-    /// A request's response is then read the moment it arrives, instead of after the kernel has
-    /// woken the thread: on a virtual machine a sleeping thread (and its idle CPU) takes tens of
-    /// microseconds to wake, as long as the rest of a round trip to a local broker. Each pass of
-    /// a polling loop yields the CPU (`sched_yield`) so that runnable threads, the broker's and the
-    /// responder's included, go first. The loop polls while any claim is open and the latest of
-    /// their windows has not ended.
+    /// Makes the loop poll its sockets instead of sleeping, for `duration` at most (a second at
+    /// most), until ``endBusyPoll()``; ``BusyPoll`` pairs the two calls (see ``WaitingStrategy``).
     func beginBusyPoll(for duration: Duration) {
-        let (seconds, attoseconds) = min(max(duration, .zero), .seconds(1)).components
-        let length = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-        let now = Self.monotonicNanoseconds()
-        let previousEnd = busyPollEndStorage.max(now + length, ordering: .relaxed).oldValue
-        let previousClaims = busyPollClaims.wrappingAdd(1, ordering: .relaxed).oldValue
-        // A loop that was asleep must wake up to start polling; one that polls sees the new end.
-        if (previousEnd <= now || previousClaims == 0) && !isCurrentThread { wake() }
+        if waiting.begin(for: duration) && !isCurrentThread { wake() }
     }
 
-    /// Closes one claim of ``beginBusyPoll(for:)``; the loop sleeps again once none is open.
+    /// Closes one claim of ``beginBusyPoll(for:)``.
     func endBusyPoll() {
-        busyPollClaims.wrappingSubtract(1, ordering: .relaxed)
-    }
-
-    /// Whether a pass should poll instead of sleeping: a claim is open and its window has not ended.
-    private var pollsBusily: Bool {
-        busyPollClaims.load(ordering: .relaxed) > 0
-            && Self.monotonicNanoseconds() < busyPollEndStorage.load(ordering: .relaxed)
+        waiting.end()
     }
 
     /// Until when the loop polls busily, in ``monotonicNanoseconds()`` (0 if it never did).
-    package var busyPollEnd: Int64 { busyPollEndStorage.load(ordering: .relaxed) }
+    package var busyPollEnd: Int64 { waiting.pollsUntil }
 
     /// How many ``BusyPoll`` claims are open (started, not ended).
-    package var busyPollClaimCount: Int { busyPollClaims.load(ordering: .relaxed) }
+    package var busyPollClaimCount: Int { waiting.claimCount }
 
     /// `CLOCK_MONOTONIC` in nanoseconds.
     package static func monotonicNanoseconds() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+        WaitingStrategy.monotonicNanoseconds()
     }
 
     private func wake() {
-        // Fails only if the counter would overflow, and then the loop is awake anyway.
-        _ = eventfd_write(wakeFD, 1)
-    }
-
-    private static func event(id: UInt64, writable: Bool, readable: Bool) -> epoll_event {
-        var event = epoll_event()
-        event.events = (readable ? EPOLLIN.rawValue | EPOLLRDHUP.rawValue : 0) | (writable ? EPOLLOUT.rawValue : 0)
-        event.data.u64 = id
-        return event
+        selector.wake()
     }
 
     // MARK: - The loop thread
@@ -263,16 +205,16 @@ package final class MosquittoEventLoop: Sendable {
 
         while true {
             // Polling busily (beginBusyPoll(for:)): give runnable threads the CPU, then look again at once.
-            let pollsBusily = !hasJobs && self.pollsBusily
+            let pollsBusily = !hasJobs && waiting.polls
             if pollsBusily {
                 sched_yield()
             }
             let timeout = hasJobs || pollsBusily ? 0 : Self.milliseconds(until: nextTick, clock: clock)
-            let count = epoll_wait(epollFD, events, Self.batchSize, timeout)
+            let count = selector.wait(into: events, capacity: Self.batchSize, timeoutMilliseconds: timeout)
             var isWoken = false
-            for index in 0..<Int(max(0, count)) {
+            for index in 0..<count {
                 let event = events[index]
-                if event.data.u64 == Self.wakeToken {
+                if event.data.u64 == Selector.wakeID {
                     isWoken = true
                 } else if let connection = registry[event.data.u64] {
                     if connection.service(events: event.events) {
@@ -283,8 +225,7 @@ package final class MosquittoEventLoop: Sendable {
                 }
             }
             if isWoken {
-                var value: eventfd_t = 0
-                _ = eventfd_read(wakeFD, &value)
+                selector.consumeWake()
                 let (attachments, resumptions, isShutDown) = pending.withLock { pending in
                     defer {
                         pending.attachments.removeAll()
