@@ -47,7 +47,8 @@ package final class MosquittoEventLoop: Sendable {
 
     private let isShared: Bool
     private let selector: Selector
-    private let waiting = WaitingStrategy()
+    /// Whether a pass sleeps or polls (read by tests through `@testable import`).
+    let waiting = WaitingStrategy()
     private let pending = Mutex(Pending())
     /// Connection ids start at 1: 0 is the selector's wake-up.
     private let nextConnectionID = Atomic<UInt64>(1)
@@ -146,17 +147,6 @@ package final class MosquittoEventLoop: Sendable {
     /// Closes one claim of ``beginBusyPoll(for:)``.
     func endBusyPoll() {
         waiting.end()
-    }
-
-    /// Until when the loop polls busily, in ``monotonicNanoseconds()`` (0 if it never did).
-    package var busyPollEnd: Int64 { waiting.pollsUntil }
-
-    /// How many ``BusyPoll`` claims are open (started, not ended).
-    package var busyPollClaimCount: Int { waiting.claimCount }
-
-    /// `CLOCK_MONOTONIC` in nanoseconds.
-    package static func monotonicNanoseconds() -> Int64 {
-        WaitingStrategy.monotonicNanoseconds()
     }
 
     private func wake() {

@@ -91,23 +91,23 @@ struct MosquittoEventLoopTests {
         defer { loop.shutdown() }
         let claims = (0..<4).map { _ in BusyPoll(loop: loop) }
         claims[0].start(for: .zero)
-        #expect(loop.busyPollEnd == 0)
-        #expect(loop.busyPollClaimCount == 0)
-        var before = MosquittoEventLoop.monotonicNanoseconds()
+        #expect(loop.waiting.pollsUntil == 0)
+        #expect(loop.waiting.claimCount == 0)
+        var before = WaitingStrategy.monotonicNanoseconds()
         claims[1].start(for: .milliseconds(20))
-        var after = MosquittoEventLoop.monotonicNanoseconds()
-        #expect((before + 20_000_000...after + 20_000_000).contains(loop.busyPollEnd))
-        before = MosquittoEventLoop.monotonicNanoseconds()
+        var after = WaitingStrategy.monotonicNanoseconds()
+        #expect((before + 20_000_000...after + 20_000_000).contains(loop.waiting.pollsUntil))
+        before = WaitingStrategy.monotonicNanoseconds()
         claims[2].start(for: .seconds(3600))
-        after = MosquittoEventLoop.monotonicNanoseconds()
-        #expect((before + 1_000_000_000...after + 1_000_000_000).contains(loop.busyPollEnd))
+        after = WaitingStrategy.monotonicNanoseconds()
+        #expect((before + 1_000_000_000...after + 1_000_000_000).contains(loop.waiting.pollsUntil))
         // A shorter window inside the current one leaves it as it is.
-        let end = loop.busyPollEnd
+        let end = loop.waiting.pollsUntil
         claims[3].start(for: .milliseconds(1))
-        #expect(loop.busyPollEnd == end)
-        #expect(loop.busyPollClaimCount == 3)
+        #expect(loop.waiting.pollsUntil == end)
+        #expect(loop.waiting.claimCount == 3)
         for claim in claims { claim.end() }
-        #expect(loop.busyPollClaimCount == 0)
+        #expect(loop.waiting.claimCount == 0)
     }
 
     /// A claim opens once and closes once: a response faster than the caller ends it before it
@@ -119,21 +119,21 @@ struct MosquittoEventLoopTests {
         let early = BusyPoll(loop: loop)
         early.end()
         early.start(for: .milliseconds(20))
-        #expect(loop.busyPollClaimCount == 0)
-        #expect(loop.busyPollEnd == 0)
+        #expect(loop.waiting.claimCount == 0)
+        #expect(loop.waiting.pollsUntil == 0)
         let twice = BusyPoll(loop: loop)
         twice.start(for: .milliseconds(20))
         twice.start(for: .milliseconds(20))
-        #expect(loop.busyPollClaimCount == 1)
+        #expect(loop.waiting.claimCount == 1)
         twice.end()
         twice.end()
-        #expect(loop.busyPollClaimCount == 0)
+        #expect(loop.waiting.claimCount == 0)
         do {
             let released = BusyPoll(loop: loop)
             released.start(for: .milliseconds(20))
-            withExtendedLifetime(released) { #expect(loop.busyPollClaimCount == 1) }
+            withExtendedLifetime(released) { #expect(loop.waiting.claimCount == 1) }
         }
-        #expect(loop.busyPollClaimCount == 0)
+        #expect(loop.waiting.claimCount == 0)
     }
 }
 

@@ -51,19 +51,19 @@ struct AgentExecutorTests {
             try await RunningAgents.run([a, b]) {
                 let responder = try await b.serveCall("com.example.answer") { try $0.respond(Return(result: 42)) }
                 defer { responder.cancel() }
-                let before = MosquittoEventLoop.monotonicNanoseconds()
+                let before = WaitingStrategy.monotonicNanoseconds()
                 let result = try await a.call(Call(operation: "com.example.answer"), timeout: .seconds(30)).first().event.result
                 #expect(result == 42)
-                #expect(loop.busyPollEnd >= before + 200_000_000)
+                #expect(loop.waiting.pollsUntil >= before + 200_000_000)
                 // The response ended the claim before it was delivered.
-                #expect(loop.busyPollClaimCount == 0)
+                #expect(loop.waiting.claimCount == 0)
 
                 // A request nobody answers polls until it ends (here at its timeout).
                 let unanswered = try await a.call(Call(operation: "com.example.nobody"), timeout: .milliseconds(50))
-                #expect(loop.busyPollClaimCount == 1)
+                #expect(loop.waiting.claimCount == 1)
                 for try await _ in unanswered { Issue.record("nobody answers this call") }
-                while loop.busyPollClaimCount != 0 { await Task.yield() }
-                #expect(loop.busyPollClaimCount == 0)
+                while loop.waiting.claimCount != 0 { await Task.yield() }
+                #expect(loop.waiting.claimCount == 0)
             }
         }
     }
