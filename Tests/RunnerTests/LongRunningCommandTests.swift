@@ -44,51 +44,52 @@ struct LongRunningCommandTests {
     /// every one in order (its reading pauses while the buffer is full; the broker holds the rest),
     /// and says on stderr that nothing was dropped by saying nothing.
     @Test func monitorPrintsEveryEventOfABurstLargerThanItsBuffer() async throws {
+        try await Self.withMonitor { watcher, monitor in
+            let count = 30_000
+            for number in 0..<count {
+                try watcher.agent.publish(Channel(id: "burst", object: BaseObject(name: "\(number)")))
+            }
+            var numbers: [Int] = []
+            while numbers.count < count, let text = await monitor.nextLine() {
+                let line = try JSONValue(parsing: text)
+                guard line["event"] == "Channel", let name = line.at("data.object.name")?.stringValue else { continue }
+                numbers.append(try #require(Int(name)))
+            }
+            #expect(numbers == Array(0..<count))
+            monitor.send(SIGTERM)
+            let outcome = await monitor.outcome()
+            #expect(outcome.exitCode == 0, "\(outcome)")
+            #expect(!outcome.stderr.contains("dropped"), "\(outcome.stderr)")
+        }
+    }
+
+    /// Runs `body` with a watcher agent and a monitor that is subscribed (it has sent its Discover).
+    static func withMonitor(_ body: @escaping @Sendable (Watcher, RunnerProcess) async throws -> Void) async throws {
         try await TestBroker.withBroker { broker in
             try await Watcher.with(broker) { watcher in
                 let id = TestIDs.make()
                 let monitor = try RunnerProcess.start(["monitor", "--broker", broker.url.description, "--identity-id", id])
                 defer { monitor.kill9() }
                 _ = await watcher.next { $0.sourceID == id && $0.topic.eventType == .discover }
-                let count = 30_000
-                for number in 0..<count {
-                    try watcher.agent.publish(Channel(id: "burst", object: BaseObject(name: "\(number)")))
-                }
-                var numbers: [Int] = []
-                while numbers.count < count, let text = await monitor.nextLine() {
-                    let line = try JSONValue(parsing: text)
-                    guard line["event"] == "Channel", let name = line.at("data.object.name")?.stringValue else { continue }
-                    numbers.append(try #require(Int(name)))
-                }
-                #expect(numbers == Array(0..<count))
-                monitor.send(SIGTERM)
-                let outcome = await monitor.outcome()
-                #expect(outcome.exitCode == 0, "\(outcome)")
-                #expect(!outcome.stderr.contains("dropped"), "\(outcome.stderr)")
+                try await body(watcher, monitor)
             }
         }
     }
 
     @Test func monitorShowsTwoWayEventsWithTheirCorrelationIds() async throws {
-        try await TestBroker.withBroker { broker in
-            try await Watcher.with(broker) { watcher in
-                let id = TestIDs.make()
-                let monitor = try RunnerProcess.start(["monitor", "--broker", broker.url.description, "--identity-id", id])
-                defer { monitor.kill9() }
-                _ = await watcher.next { $0.sourceID == id && $0.topic.eventType == .discover }
-                let resolve = try await watcher.agent.discover(
-                    Discover(objectID: watcher.agent.identity.objectId), timeout: .seconds(30)
-                ).first()
-                var lines: [JSONValue] = []
-                while lines.count < 2, let text = await monitor.nextLine() {
-                    let line = try JSONValue(parsing: text)
-                    if line["correlationId"] == .string(resolve.topic.correlationID ?? "") { lines.append(line) }
-                }
-                #expect(lines.map { $0["event"] } == ["Discover", "Resolve"])
-                #expect(lines.first?["data"] == ["objectId": .string(watcher.agent.identity.objectId)])
-                monitor.send(SIGTERM)
-                #expect(await monitor.outcome().exitCode == 0)
+        try await Self.withMonitor { watcher, monitor in
+            let resolve = try await watcher.agent.discover(
+                Discover(objectID: watcher.agent.identity.objectId), timeout: .seconds(30)
+            ).first()
+            var lines: [JSONValue] = []
+            while lines.count < 2, let text = await monitor.nextLine() {
+                let line = try JSONValue(parsing: text)
+                if line["correlationId"] == .string(resolve.topic.correlationID ?? "") { lines.append(line) }
             }
+            #expect(lines.map { $0["event"] } == ["Discover", "Resolve"])
+            #expect(lines.first?["data"] == ["objectId": .string(watcher.agent.identity.objectId)])
+            monitor.send(SIGTERM)
+            #expect(await monitor.outcome().exitCode == 0)
         }
     }
 
