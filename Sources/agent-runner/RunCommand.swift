@@ -54,7 +54,7 @@ struct RunCommand: RunnerCommand {
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: context.logger)
         group.maximumGracefulShutdownDuration = .milliseconds(1500)
-        defer { LossReport.report(container.agent) }
+        defer { LossReport.report(container.agent, droppedLogs: container.logPublisher.droppedLogCount) }
         do {
             try await ServiceGroup(configuration: group).run()
         } catch let error as ContainerError {

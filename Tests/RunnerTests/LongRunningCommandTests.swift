@@ -30,10 +30,9 @@ struct LongRunningCommandTests {
                 #expect(line["sourceId"] == .string(watcher.agent.identity.objectId))
                 #expect(line.at("data.object.name") == "All good")
 
-                let signalled = ContinuousClock.now
+                // No timing threshold: a shutdown that hung would run into the suite's time limit.
                 monitor.send(signal)
                 let outcome = await monitor.outcome()
-                #expect(ContinuousClock.now - signalled < .seconds(2))
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 #expect(await watcher.next { $0.deadvertises(id) } != nil, "the monitor deadvertised its identity")
             }
@@ -152,10 +151,8 @@ struct LongRunningCommandTests {
                 let identity = try await watcher.agent.discover(Discover(objectID: id), timeout: .seconds(30)).first()
                 #expect(identity.event.object?.name == "Lamp controller")
 
-                let signalled = ContinuousClock.now
                 agent.send(SIGTERM)
                 let outcome = await agent.outcome()
-                #expect(ContinuousClock.now - signalled < .seconds(2), "graceful shutdown took too long")
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 let leaving = await watcher.collect { $0.deadvertises(id) }
                 #expect(

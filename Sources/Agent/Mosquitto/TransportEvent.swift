@@ -97,9 +97,9 @@ package struct ConnackCode: Hashable, Sendable, CustomStringConvertible {
 /// The ordered stream of a client's ``TransportEvent``s.
 ///
 /// It is bounded (``MosquittoClient/Configuration/eventBufferSize``): when the reader falls behind
-/// and the buffer is full, new events are dropped and counted in
-/// ``MosquittoClient/droppedEventCount``. It has a single reader; it ends after
-/// ``MosquittoClient/close()`` or when the client is released.
+/// and the buffer is full, the client stops reading its socket until the reader has taken the
+/// events; nothing is dropped. It has a single reader; it ends after ``MosquittoClient/close()``
+/// or when the client is released.
 package struct TransportEvents: AsyncSequence, Sendable {
     /// The element type.
     package typealias Element = TransportEvent
