@@ -420,11 +420,6 @@ struct ConnectionStateMachine {
         return start
     }
 
-    /// The publications of a request that waited for its SUBACK.
-    mutating func publishRequest(_ publications: [Publication]) -> [Action] {
-        publications.flatMap { sendActions($0) }
-    }
-
     /// Request `id` ended: releases its own response subscriptions. Returns the request (for its
     /// correlation ids) and the actions; `nil` when it had ended already.
     mutating func endRequest(_ id: ObserverID) -> (request: RequestTable.Request, actions: [Action])? {
