@@ -10,6 +10,7 @@ import Foundation
 /// figure is the agent's own cost per message.
 enum FanOut {
     static let source = "5c3e1a2b-7d4f-4e6a-9b8c-0d1e2f3a4b5c"
+    static let otherSource = "6d4f2b3c-8e5a-4f7b-8c9d-1e2f3a4b5c6d"
 
     static func run(_ settings: Settings, report: Report) async throws {
         let counts = [10, 1_000, 10_000]
@@ -54,14 +55,16 @@ enum FanOut {
         var others: [EventStream<Received<Advertise>>] = []
         for index in 1..<observers { others.append(try await agent.observeAdvertise(objectType: "com.example.Type\(index)")) }
         let objectType = unobserved ? "com.example.Unobserved" : Light.objectType
-        let message = InboundMessage(
-            topic: "coaty/3/-/ADV::\(objectType)/\(source)",
-            payload: try Advertise(object: Fixtures.light()).payload(), qos: .atMostOnce, retain: false)
-        var levels = TopicLevelCache()
-        for _ in 0..<100 { agent.route(message, levels: &levels) }
+        // Two sources in turn: each message's topic differs from the one before, so it is parsed
+        // (its levels come from the cache), as when several peers publish.
+        let payload = try Advertise(object: Fixtures.light()).payload()
+        let pair = [source, otherSource].map { sourceID in
+            InboundMessage(topic: "coaty/3/-/ADV::\(objectType)/\(sourceID)", payload: payload, qos: .atMostOnce, retain: false)
+        }
+        for index in 0..<100 { agent.route(pair[index & 1]) }
         let clock = ContinuousClock()
         let start = clock.now
-        for _ in 0..<messages { agent.route(message, levels: &levels) }
+        for index in 0..<messages { agent.route(pair[index & 1]) }
         let elapsed = start.duration(to: clock.now)
         precondition(agent.statistics.droppedObserverEvents == 0, "B4: events were dropped")
         var delivered = 0

@@ -11,9 +11,8 @@ extension Agent {
             // a message is decoded and routed right after it was read, without a thread switch.
             // libmosquitto's callbacks still only copy and queue; this runs between epoll waits.
             await withTaskExecutorPreference(client.eventLoop) {
-                var levels = TopicLevelCache()
                 while var batch = await client.events.nextBatch() {
-                    for event in batch { handle(event, levels: &levels, in: &group) }
+                    for event in batch { handle(event, in: &group) }
                     client.events.recycle(&batch)
                 }
             }
@@ -22,7 +21,7 @@ extension Agent {
     }
 
     /// Acts on one transport event, in the order the transport reported it.
-    private func handle(_ event: TransportEvent, levels: inout TopicLevelCache, in group: inout DiscardingTaskGroup) {
+    private func handle(_ event: TransportEvent, in group: inout DiscardingTaskGroup) {
         switch event {
         case .connected(let code):
             if code.isAccepted {
@@ -33,7 +32,7 @@ extension Agent {
         case .disconnected(let error):
             if handleDisconnected(error) { scheduleReconnect(in: &group) }
         case .message(let message):
-            route(message, levels: &levels)
+            route(message)
         case .subscribed(let id, let granted):
             feed { $0.subscribed(id, granted: granted) }
         case .unsubscribed:

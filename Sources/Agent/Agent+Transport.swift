@@ -1,5 +1,5 @@
 import Synchronization
-package import CoreTypes
+import CoreTypes
 import Logging
 
 extension Agent {
@@ -104,16 +104,18 @@ extension Agent {
     /// Routes one inbound message: a hash lookup, one decode, one yield per interested observer.
     ///
     /// The agent's task calls it for every message; it is `package` so that the benchmarks can
-    /// measure the inbound path without a broker. `levels` keeps the topic levels that repeat (see
-    /// ``TopicLevelCache``); the caller owns it, as the agent's task does.
-    package func route(_ message: InboundMessage, levels: inout TopicLevelCache) {
+    /// measure the inbound path without a broker. The topic is parsed once while it repeats (the
+    /// client's ``TopicCache``).
+    package func route(_ message: InboundMessage) {
         counters.increment(.receivedMessages)
         let name = message.topic
         let topic: CoatyTopic
-        do {
-            guard let parsed = try CoatyTopic(parsing: name, levels: &levels) else { return routeNonCoaty(message) }
+        switch client.topics.coatyTopic(named: name) {
+        case .coaty(let parsed):
             topic = parsed
-        } catch {
+        case .notCoaty:
+            return routeNonCoaty(message)
+        case .malformed:
             counters.increment(.unroutedMessages)
             logger.trace("Dropped message with malformed Coaty topic", metadata: ["mqtt.topic": "\(name)"])
             return

@@ -31,8 +31,8 @@ final class CallbackBridge: Sendable {
     private let connackArrived = Atomic<Bool>(false)
     /// What libmosquitto logged while connecting (it says why a TLS handshake failed only there).
     private let connectLog = Mutex(ConnectLog())
-    /// The topic of the last message received (see `topicString(_:)`).
-    private let lastTopic = Mutex("")
+    /// The topics of the messages received: made once while a topic repeats, parsed once for the agent.
+    let topics = TopicCache()
     private let broker: String
     private let host: String
     private let protocolVersion: Int32
@@ -131,7 +131,7 @@ final class CallbackBridge: Sendable {
 
     fileprivate func didReceive(_ message: mosquitto_message) {
         let cTopic: UnsafeMutablePointer<CChar>? = message.topic
-        let topic = cTopic.map { topicString($0) } ?? ""
+        let topic = cTopic.map { topics.name(of: $0) } ?? ""
         let count = Int(max(0, message.payloadlen))
         // Array.init(_:) of a buffer pointer is specialized for UInt8; Array(unsafeUninitializedCapacity:)
         // would look the storage type up at run time (see JSONOutput.takeArray()).
@@ -139,23 +139,6 @@ final class CallbackBridge: Sendable {
         let payload = source.map { [UInt8]($0) } ?? []
         let qos = QoS(rawValue: message.qos) ?? .atMostOnce
         yield(.message(InboundMessage(topic: topic, payload: payload, qos: qos, retain: message.retain)))
-    }
-
-    /// The topic as a string: the last one made, when this message has the same topic (a stream
-    /// of one object type's Advertises, of one peer's IoValues), which saves allocating and
-    /// checking it again.
-    private func topicString(_ cTopic: UnsafePointer<CChar>) -> String {
-        lastTopic.withLock { last in
-            let length = strlen(cTopic)
-            let isSame =
-                last.utf8.count == length
-                && last.utf8.withContiguousStorageIfAvailable { bytes in
-                    guard let base = bytes.baseAddress else { return length == 0 }
-                    return memcmp(base, cTopic, length) == 0
-                } == true
-            if !isSame { last = String(cString: cTopic) }
-            return last
-        }
     }
 
     fileprivate func didSubscribe(_ mid: Int32, grantedQoS: UnsafeBufferPointer<Int32>) {

@@ -64,6 +64,9 @@ package final class MosquittoClient: Sendable {
         connection.bridge.report(publications: publications, unsubscriptions: unsubscriptions)
     }
 
+    /// The client's inbound topics, each made and parsed once while it repeats.
+    package var topics: TopicCache { connection.bridge.topics }
+
     /// Stops the client reading its socket while held: the agent holds it while an observer's
     /// buffer is over its capacity, so that TCP and the broker keep the messages.
     package var readPressure: ReadPressure { connection.bridge.readPressure }

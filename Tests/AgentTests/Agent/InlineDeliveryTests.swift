@@ -28,8 +28,7 @@ struct InlineDeliveryTests {
         let publication = try #require(plan.publications.first)
         let message = InboundMessage(topic: publication.topic, payload: publication.payload, qos: .atMostOnce, retain: false)
         await withTaskExecutorPreference(agent.executor) {
-            var levels = TopicLevelCache()
-            agent.route(message, levels: &levels)
+            agent.route(message)
             order.withLock { $0.append("routing returned") }
         }
         await consumer.value
