@@ -217,7 +217,8 @@ struct ConnectGateClientTests {
 
     @Test func aClientWaitsForASlotAndGivesItBackAtItsConnack() async throws {
         try await TestBroker.withBroker { broker in
-            let loop = try MosquittoEventLoop()
+            // Leases that outlast the test: the fillers' slots must not expire however slow the run.
+            let loop = try MosquittoEventLoop(handshakeLease: .seconds(3600))
             defer { loop.shutdown() }
             let gate = loop.connectGate
             let fillers = await Self.fill(loop)
@@ -235,7 +236,7 @@ struct ConnectGateClientTests {
 
     @Test func closingAWaitingClientEndsItsWait() async throws {
         try await TestBroker.withBroker { broker in
-            let loop = try MosquittoEventLoop()
+            let loop = try MosquittoEventLoop(handshakeLease: .seconds(3600))
             defer { loop.shutdown() }
             let gate = loop.connectGate
             _ = await Self.fill(loop)

@@ -60,18 +60,20 @@ package final class MosquittoEventLoop: Sendable {
 
     /// Spaces out the handshakes of this loop's connections so that a broker's listen backlog
     /// does not overflow when many clients connect at once.
-    package let connectGate = ConnectGate(limit: handshakesInFlight, lease: .seconds(5))
+    package let connectGate: ConnectGate
 
     /// Starts a loop on a new thread. Most programs use ``shared``; a separate loop suits tests and
     /// benchmarks that want to spread clients over several threads.
     ///
+    /// - Parameter handshakeLease: how long a handshake holds its slot of ``connectGate`` at most.
     /// - Throws: ``MosquittoError`` with code ``MosquittoError/Code/system`` if a system call fails.
-    package convenience init() throws {
-        try self.init(isShared: false)
+    package convenience init(handshakeLease: Duration = .seconds(5)) throws {
+        try self.init(isShared: false, handshakeLease: handshakeLease)
     }
 
-    private init(isShared: Bool) throws {
+    private init(isShared: Bool, handshakeLease: Duration = .seconds(5)) throws {
         self.isShared = isShared
+        self.connectGate = ConnectGate(limit: Self.handshakesInFlight, lease: handshakeLease)
         self.selector = try Selector()
         try startThread()
     }

@@ -125,7 +125,11 @@ struct TLSTests {
     @Test func aBrokerThatRequiresAClientCertificateRefusesAnAgentWithout() async throws {
         try await withTLSBroker { _, certificates, listeners in
             let error = try await refusal(configuration(port: listeners.mutual) { $0.caFile = certificates.caFile })
-            #expect(error?.detail.contains("requires a client certificate") == true, "\(String(describing: error))")
+            // Usually OpenSSL reads the broker's "certificate required" alert and the error says so.
+            // When the broker's reset overtakes the alert (TLS 1.3 sends it after the handshake), the
+            // kernel drops the alert unread and only the generic advice, which names the client
+            // certificate too, is left.
+            #expect(error?.detail.contains("client certificate") == true, "\(String(describing: error))")
         }
     }
 
