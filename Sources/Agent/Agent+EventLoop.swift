@@ -83,16 +83,17 @@ extension Agent {
 
     /// Ends the agent after the reconnect policy gave up (or the agent is stopping anyway).
     func giveUp() {
-        let wasRunning = state.withLock { $0.machine.isRunning }
-        feed { machine in
-            let retries = machine.backoff.failedAttempts
-            let limit = machine.backoff.policy.maximumAttempts.map { "\($0)" } ?? "unlimited"
-            let last = machine.finalError.map { "; the last attempt failed: \($0.detail)" } ?? ""
-            return machine.gaveUp(
-                AgentError(
-                    code: .connectionFailed,
-                    detail: "cannot connect to \(configuration.broker.url): gave up after \(retries) "
-                        + "retries (ReconnectPolicy.maximumAttempts is \(limit))\(last)"))
+        let wasRunning = update { state in
+            let backoff = state.machine.backoff
+            let retries = backoff.failedAttempts
+            let limit = backoff.policy.maximumAttempts.map { "\($0)" } ?? "unlimited"
+            let last = state.machine.finalError.map { "; the last attempt failed: \($0.detail)" } ?? ""
+            let wasRunning = state.machine.isRunning
+            let error = AgentError(
+                code: .connectionFailed,
+                detail: "cannot connect to \(configuration.broker.url): gave up after \(retries) "
+                    + "retries (ReconnectPolicy.maximumAttempts is \(limit))\(last)")
+            return (wasRunning, state.machine.gaveUp(error))
         }
         if wasRunning { logger.debug("Reconnect policy gave up", metadata: ["mqtt.broker": "\(configuration.broker.url)"]) }
     }
@@ -120,11 +121,10 @@ extension Agent {
     /// The connection is gone. Returns whether to reconnect.
     func handleDisconnected(_ error: MosquittoError?) -> Bool {
         let agentError = error.map { AgentError(code: .connectionFailed, detail: "\($0)") }
-        let (mustSend, reconnects) = state.withLock { state in
+        let reconnects = update { state in
             let actions = state.machine.disconnected(agentError)
-            return (state.enqueue(actions), actions.contains(.scheduleReconnect))
+            return (actions.contains(.scheduleReconnect), actions)
         }
-        if mustSend { sendOutbox() }
         if reconnects {
             logger.debug("Disconnected", metadata: ["mqtt.broker": "\(configuration.broker.url)", "error": "\(error.map { "\($0)" } ?? "none")"])
         }

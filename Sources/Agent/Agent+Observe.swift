@@ -228,7 +228,7 @@ extension Agent {
     ) async throws -> EventStream<Element> {
         let queue = makeObserverQueue(of: Element.self)
         let counters = self.counters
-        let (mustWait, mustSend) = try state.withLock { state throws(AgentError) -> (Bool, Bool) in
+        let mustWait = try update { state throws(AgentError) -> (Bool, [Action]) in
             guard state.machine.isRunning else {
                 throw AgentError(code: .stopped, detail: "agent \(scope.identityID) has stopped; cannot observe \(filter)")
             }
@@ -252,22 +252,19 @@ extension Agent {
             queue.setOnTermination { [weak self] termination in
                 // The observing task ended (returned, threw or was cancelled), dropped the stream, or the agent stopped.
                 guard let self else { return }
-                let (wasRunning, mustSend) = self.state.withLock { state in
+                let wasRunning = self.update { state in
                     unregister(&state.router, id)
                     state.finishers[id] = nil
-                    let actions = state.machine.removeSubscription(filter)
-                    return (state.machine.isRunning, state.enqueue(actions))
+                    return (state.machine.isRunning, state.machine.removeSubscription(filter))
                 }
-                if mustSend { self.sendOutbox() }
                 if wasRunning {
                     self.logger.debug(
                         "Observer removed", metadata: ["mqtt.filter": "\(filter)", "agent.observer": "\(id)", "agent.end": "\(termination)"])
                 }
             }
             let (actions, mustWait) = state.machine.addSubscription(filter)
-            return (mustWait, state.enqueue(actions))
+            return (mustWait, actions)
         }
-        if mustSend { sendOutbox() }
         if mustWait {
             // A refusal finishes the stream, which removes the observer again (onTermination).
             try await requireAcknowledgement(of: filter, purpose: "nothing is observed") { queue.finish() }

@@ -5,10 +5,22 @@ import Logging
 extension Agent {
     typealias Action = ConnectionStateMachine.Action
 
-    /// Feeds one event to the state machine under the lock, then carries out its actions.
-    func feed(_ event: (inout ConnectionStateMachine) -> [Action]) {
-        let mustSend = state.withLock { state in state.enqueue(event(&state.machine)) }
+    /// Changes the state under the lock (`body` returns its result and the machine's actions),
+    /// then carries the actions out, after the lock: the one way the agent changes its state.
+    func update<Result, Failure: Error>(
+        _ body: (inout sending AgentState) throws(Failure) -> (Result, [Action])
+    ) throws(Failure) -> Result {
+        let (result, mustSend) = try state.withLock { state throws(Failure) -> (Result, Bool) in
+            let (result, actions) = try body(&state)
+            return (result, state.enqueue(actions))
+        }
         if mustSend { sendOutbox() }
+        return result
+    }
+
+    /// Feeds one event to the state machine, then carries out its actions.
+    func feed(_ event: (inout ConnectionStateMachine) -> [Action]) {
+        update { state in ((), event(&state.machine)) }
     }
 
     /// Carries out the outbox in order until it is empty; call only when ``AgentState/enqueue(_:)``
@@ -31,12 +43,7 @@ extension Agent {
     /// Publishes one publication that the caller was told to send itself (the outbox was empty and
     /// nobody was sending), then carries out what was added meanwhile.
     func sendDirectly(_ publication: Publication) {
-        do {
-            try publishNow(publication)
-        } catch {
-            logger.debug("Publish failed, queued", metadata: ["mqtt.topic": "\(publication.topic)", "error": "\(error)"])
-            state.withLock { $0.outbox.append(contentsOf: $0.machine.publishFailed(publication)) }
-        }
+        carryOut(.publish(publication))
         sendOutbox()
     }
 

@@ -69,7 +69,7 @@ extension Agent {
         // What ending the request needs of the plan, without keeping its payloads alive meanwhile.
         let exchangeIDs = plan.exchanges.map(\.correlationID)
         let pipelined = configuration.requestPublication == .pipelined
-        let (mustWait, mustSend) = try state.withLock { state throws(AgentError) -> ([String], Bool) in
+        let mustWait = try update { state throws(AgentError) -> ([String], [Action]) in
             guard state.machine.isRunning else {
                 throw AgentError(code: .stopped, detail: "agent \(scope.identityID) has stopped; no \(Request.eventType) was published")
             }
@@ -97,9 +97,8 @@ extension Agent {
                     self?.endRequest(id)
                 }
             }
-            return (start.mustWait, state.enqueue(start.actions))
+            return (start.mustWait, start.actions)
         }
-        if mustSend { sendOutbox() }
         if !mustWait.isEmpty {
             do {
                 for filter in mustWait {
@@ -120,13 +119,12 @@ extension Agent {
 
     /// Releases what request `id` held: its response routes and its own subscriptions.
     private func endRequest(_ id: ObserverID) {
-        let mustSend = state.withLock { state -> Bool in
+        update { state in
             state.finishers[id] = nil
-            guard let (request, actions) = state.machine.endRequest(id) else { return false }
+            guard let (request, actions) = state.machine.endRequest(id) else { return ((), []) }
             for correlationID in request.correlationIDs { state.router.removeResponses(correlationID: correlationID) }
-            return state.enqueue(actions)
+            return ((), actions)
         }
-        if mustSend { sendOutbox() }
     }
 
     /// Starts the agent's one request timer, generation `generation`, to wake up at `wakeUp`
@@ -149,11 +147,9 @@ extension Agent {
 
     /// Ends the requests whose timeout has passed; returns when the timer should wake up next.
     private func expireRequests(generation: Int) -> ContinuousClock.Instant? {
-        let (mustSend, next) = state.withLock { state in
+        update { state in
             let (actions, next) = state.machine.expireRequests(now: .now, generation: generation)
-            return (state.enqueue(actions), next)
+            return (next, actions)
         }
-        if mustSend { sendOutbox() }
-        return next
     }
 }

@@ -4,7 +4,7 @@ import CoreTypes
 /// state machine, the routing table, and what the machine's actions refer to by id.
 ///
 /// Taken briefly, never across an `await`, and never around a libmosquitto call: the machine's
-/// actions go to ``outbox`` and are carried out after the lock is released (``Agent/send(_:)``).
+/// actions go to ``outbox`` and are carried out after the lock is released (`Agent.update(_:)`).
 struct AgentState {
     /// How an observation or request is told that the agent ended it.
     enum FinishReason {

@@ -32,12 +32,13 @@ final class EventPrinter: Sendable {
     /// The JSON line of an event whose payload is JSON on one line, with the payload's own bytes
     /// as `data`; `nil` for any other payload.
     private static func jsonLine(topic: CoatyTopic, payload: [UInt8]) -> String? {
-        guard !payload.contains(where: { $0 == 0x0A || $0 == 0x0D }), (try? JSONParser().validate(payload)) != nil,
-            let data = String(validating: payload, as: UTF8.self)
-        else { return nil }
+        guard !payload.contains(where: { $0 == 0x0A || $0 == 0x0D }), (try? JSONParser().validate(payload)) != nil else {
+            return nil
+        }
         var head = JSONValue.object(header(of: topic)).serializedString()
-        head.removeLast()  // the closing brace: data follows
-        return head + (head.hasSuffix("{") ? "" : ",") + "\"data\":" + data + "}"
+        head.removeLast()  // the header's closing brace: data follows
+        // Valid JSON is valid UTF-8 (the check reads every string that is not plain ASCII).
+        return head + ",\"data\":" + String(decoding: payload, as: UTF8.self) + "}"
     }
 
     /// The members of an event's JSON line before its data.

@@ -27,9 +27,6 @@ struct RequestTable {
     /// Whether `id` is pending.
     func contains(_ id: ObserverID) -> Bool { requests[id] != nil }
 
-    /// The correlation ids of every pending request.
-    var correlationIDs: [String] { requests.values.flatMap(\.correlationIDs) }
-
     /// Adds a request. Returns the generation of a new timer to start when the request's deadline
     /// comes before the one the timer is planned for (or none runs), else `nil`.
     mutating func add(_ id: ObserverID, _ request: Request, deadline: ContinuousClock.Instant) -> Int? {

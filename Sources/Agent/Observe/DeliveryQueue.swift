@@ -76,12 +76,6 @@ final class DeliveryQueue<Element: Sendable>: Sendable {
         release?.release()
     }
 
-    /// Whether the buffer is over its capacity and holds the connection's reading back.
-    var holdsPressure: Bool { state.withLock { $0.holdsPressure } }
-
-    /// How many elements wait for the consumer.
-    var bufferedCount: Int { state.withLock { $0.bufferedCount } }
-
     /// Sets the handler that runs once when the queue ends, however it ends, outside the lock;
     /// runs it at once (with ``Ending/finished``) if the queue has already ended.
     func setOnTermination(_ handler: @escaping @Sendable (Ending) -> Void) {
