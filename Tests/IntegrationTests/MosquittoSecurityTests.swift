@@ -38,8 +38,9 @@ struct MosquittoSecurityTests {
     func tlsConnectionVerifiesBrokerAndCarriesMessages() async throws {
         let certificates = try await TestCertificates.make()
         defer { certificates.remove() }
-        let tlsPort = try TestBroker.freeLoopbackPort()
-        try await TestBroker.withBroker(extraConfiguration: certificates.listenerConfiguration(port: tlsPort)) { _ in
+        try await TestBroker.withBroker(extraListeners: 1) { certificates.listenerConfiguration(port: $0[0]) } _: {
+            _, ports in
+            let tlsPort = ports[0]
             let url = try BrokerURL("mqtts://127.0.0.1:\(tlsPort)")
             var subscriber = try TestClient("\(tag)-tls-sub", broker: url) { $0.tls.caFile = certificates.caFile }
             var publisher = try TestClient("\(tag)-tls-pub", broker: url) { $0.tls.caFile = certificates.caFile }
@@ -57,8 +58,9 @@ struct MosquittoSecurityTests {
     func tlsWithUntrustedBrokerCertificateIsATLSFailure() async throws {
         let certificates = try await TestCertificates.make()
         defer { certificates.remove() }
-        let tlsPort = try TestBroker.freeLoopbackPort()
-        try await TestBroker.withBroker(extraConfiguration: certificates.listenerConfiguration(port: tlsPort)) { _ in
+        try await TestBroker.withBroker(extraListeners: 1) { certificates.listenerConfiguration(port: $0[0]) } _: {
+            _, ports in
+            let tlsPort = ports[0]
             let url = try BrokerURL("mqtts://127.0.0.1:\(tlsPort)")
             var client = try TestClient("\(tag)-tls-untrusted", broker: url) {
                 $0.tls.caFile = certificates.otherCAFile
@@ -82,8 +84,9 @@ struct MosquittoSecurityTests {
     func skippingCertificateVerificationIsExplicit() async throws {
         let certificates = try await TestCertificates.make()
         defer { certificates.remove() }
-        let tlsPort = try TestBroker.freeLoopbackPort()
-        try await TestBroker.withBroker(extraConfiguration: certificates.listenerConfiguration(port: tlsPort)) { _ in
+        try await TestBroker.withBroker(extraListeners: 1) { certificates.listenerConfiguration(port: $0[0]) } _: {
+            _, ports in
+            let tlsPort = ports[0]
             let url = try BrokerURL("mqtts://127.0.0.1:\(tlsPort)")
             var client = try TestClient("\(tag)-tls-insecure", broker: url) {
                 $0.tls.caFile = certificates.otherCAFile

@@ -62,8 +62,40 @@ package final class TestBroker: Sendable {
         return try await body(broker)
     }
 
+    /// Starts a broker with `count` more listeners on free loopback ports, runs `body` with it and
+    /// the ports, and stops the broker, also when `body` throws.
+    ///
+    /// Every attempt to start picks the ports afresh, so a port that another test's broker took
+    /// meanwhile costs one attempt, not the test.
+    ///
+    /// - Parameter listeners: The `mosquitto.conf` lines for the extra listeners on these ports.
+    package static func withBroker<Result>(
+        extraListeners count: Int,
+        configuration listeners: ([Int]) -> [String],
+        _ body: (TestBroker, [Int]) async throws -> Result
+    ) async throws -> Result {
+        var lastFailure = ""
+        for _ in 0..<5 {
+            let ports = try (0..<count).map { _ in try freeLoopbackPort() }
+            let broker: TestBroker
+            do {
+                broker = try await start(extraConfiguration: listeners(ports), attempts: 1)
+            } catch let failure as Failure {
+                lastFailure = failure.description
+                continue
+            }
+            defer { broker.stop() }
+            return try await body(broker, ports)
+        }
+        throw Failure(description: "\(lastFailure)\n(after 5 choices of the extra listeners' ports)")
+    }
+
     /// Starts a broker on a free loopback port (or uses `COATY_TEST_BROKER`).
     package static func start(extraConfiguration: [String] = []) async throws -> TestBroker {
+        try await start(extraConfiguration: extraConfiguration, attempts: 5)
+    }
+
+    private static func start(extraConfiguration: [String], attempts: Int) async throws -> TestBroker {
         if let external = ProcessInfo.processInfo.environment["COATY_TEST_BROKER"], !external.isEmpty {
             guard extraConfiguration.isEmpty else {
                 throw Failure(
@@ -76,7 +108,7 @@ package final class TestBroker: Sendable {
             return TestBroker(host: String(external[..<colon]), port: port, extraConfiguration: [], isExternal: true)
         }
         var lastFailure = ""
-        for _ in 0..<5 {
+        for _ in 0..<attempts {
             let broker = TestBroker(
                 host: "127.0.0.1", port: try freeLoopbackPort(), extraConfiguration: extraConfiguration,
                 isExternal: false)
@@ -85,7 +117,8 @@ package final class TestBroker: Sendable {
             case .exited(let log): lastFailure = log  // most likely the port was taken meanwhile: try another
             }
         }
-        throw Failure(description: "mosquitto did not start after 5 attempts; its last output:\n\(lastFailure)")
+        throw Failure(
+            description: "mosquitto did not start after \(attempts) attempt(s); its last output:\n\(lastFailure)")
     }
 
     /// Stops the broker process and starts it again on the same port, with the same configuration.

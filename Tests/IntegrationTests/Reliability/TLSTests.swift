@@ -21,9 +21,6 @@ struct TLSTests {
     /// self-signed certificate, plus one that requires a client certificate.
     func withTLSBroker(_ body: (TestBroker, CertificateSet, Listeners) async throws -> Void) async throws {
         let certificates = try await CertificateSet.shared()
-        let ports = try (0..<5).map { _ in try TestBroker.freeLoopbackPort() }
-        let listeners = Listeners(
-            valid: ports[0], expired: ports[1], wrongHost: ports[2], mutual: ports[3], selfSigned: ports[4])
         func listener(_ port: Int, certificate: String, key: String, requiresClientCertificate: Bool = false)
             -> [String]
         {
@@ -33,16 +30,17 @@ struct TLSTests {
                 "require_certificate \(requiresClientCertificate)",
             ]
         }
-        let configuration =
-            listener(listeners.valid, certificate: certificates.serverCertificate, key: certificates.serverKey)
-            + listener(listeners.expired, certificate: certificates.expiredCertificate, key: certificates.serverKey)
-            + listener(listeners.wrongHost, certificate: certificates.wrongHostCertificate, key: certificates.serverKey)
-            + listener(
-                listeners.mutual, certificate: certificates.serverCertificate, key: certificates.serverKey,
-                requiresClientCertificate: true)
-            + listener(
-                listeners.selfSigned, certificate: certificates.selfSignedCertificate, key: certificates.selfSignedKey)
-        try await TestBroker.withBroker(extraConfiguration: configuration) { broker in
+        try await TestBroker.withBroker(extraListeners: 5) { ports in
+            listener(ports[0], certificate: certificates.serverCertificate, key: certificates.serverKey)
+                + listener(ports[1], certificate: certificates.expiredCertificate, key: certificates.serverKey)
+                + listener(ports[2], certificate: certificates.wrongHostCertificate, key: certificates.serverKey)
+                + listener(
+                    ports[3], certificate: certificates.serverCertificate, key: certificates.serverKey,
+                    requiresClientCertificate: true)
+                + listener(ports[4], certificate: certificates.selfSignedCertificate, key: certificates.selfSignedKey)
+        } _: { broker, ports in
+            let listeners = Listeners(
+                valid: ports[0], expired: ports[1], wrongHost: ports[2], mutual: ports[3], selfSigned: ports[4])
             try await body(broker, certificates, listeners)
         }
     }
