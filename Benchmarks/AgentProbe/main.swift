@@ -151,7 +151,7 @@ func scale(broker: String, count: Int) async throws {
     var identities = Set<String>()
     var last = asked
     for await resolve in responses {
-        if let id = resolve.event.object?.objectId { identities.insert(id) }
+        if let id = resolve.event.object?.objectID { identities.insert(id) }
         last = clock.now
         if identities.count == count { break }
     }

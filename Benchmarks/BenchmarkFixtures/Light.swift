@@ -8,13 +8,13 @@ public struct Light: CoatyObject {
     /// `com.example.Light`.
     public static let objectType = "com.example.Light"
     /// The object id.
-    public var objectId: String
+    public var objectID: String
     /// The name.
     public var name: String
     /// An external id.
-    public var externalId: String?
+    public var externalID: String?
     /// The parent object id.
-    public var parentObjectId: String?
+    public var parentObjectID: String?
     /// Whether it is on.
     public var isOn: Bool
     /// How bright it is, 0…1.
@@ -87,10 +87,10 @@ public enum LightFixture {
 extension Light: WireCodable {
     /// Reads the light's members without `Codable`.
     public init(wire reader: inout WireReader) throws(ObjectDecodingError) {
-        objectId = try reader.decode(String.self, forKey: "objectId")
+        objectID = try reader.decode(String.self, forKey: "objectId")
         name = try reader.decode(String.self, forKey: "name")
-        externalId = try reader.decodeIfPresent(String.self, forKey: "externalId")
-        parentObjectId = try reader.decodeIfPresent(String.self, forKey: "parentObjectId")
+        externalID = try reader.decodeIfPresent(String.self, forKey: "externalId")
+        parentObjectID = try reader.decodeIfPresent(String.self, forKey: "parentObjectId")
         isOn = try reader.decode(Bool.self, forKey: "isOn")
         luminosity = try reader.decode(Double.self, forKey: "luminosity")
         color = try reader.decode(String.self, forKey: "color")
@@ -116,13 +116,13 @@ public struct CodableLight: CoatyObject {
     /// `com.example.CodableLight`.
     public static let objectType = "com.example.CodableLight"
     /// The object id.
-    public var objectId: String
+    public var objectID: String
     /// The name.
     public var name: String
     /// An external id.
-    public var externalId: String?
+    public var externalID: String?
     /// The parent object id.
-    public var parentObjectId: String?
+    public var parentObjectID: String?
     /// Whether it is on.
     public var isOn: Bool
     /// How bright it is, 0…1.

@@ -71,7 +71,7 @@ enum Codec {
             Comparison(
                 section: section, title: "decode a registered type, Codable (\(size) bytes: parse + chain)",
                 ours: Benchmark("ours") {
-                    sink &+= try registry.decodeObject(JSONValue(parsing: codableBytes)).objectId.utf8.count
+                    sink &+= try registry.decodeObject(JSONValue(parsing: codableBytes)).objectID.utf8.count
                 },
                 baseline: Benchmark("JSONSerialization") {
                     sink &+= (try JSONSerialization.jsonObject(with: lightData) as? NSDictionary)?.count ?? 0
@@ -79,7 +79,7 @@ enum Codec {
             Comparison(
                 section: section, title: "decode a registered type, WireCodable (\(size) bytes: parse + chain)",
                 ours: Benchmark("ours") {
-                    sink &+= try registry.decodeObject(JSONValue(parsing: lightBytes)).objectId.utf8.count
+                    sink &+= try registry.decodeObject(JSONValue(parsing: lightBytes)).objectID.utf8.count
                 },
                 baseline: Benchmark("JSONSerialization") {
                     sink &+= (try JSONSerialization.jsonObject(with: lightData) as? NSDictionary)?.count ?? 0
@@ -207,7 +207,7 @@ enum Codec {
             }
         case "resolve", "resolve-tree":
             // The requester's decoding of a Resolve of the light (from bytes, or through the tree).
-            let discover = Discover(objectID: light.objectId)
+            let discover = Discover(objectID: light.objectID)
             let resolve = try Resolve(object: light).payload()
             for _ in 0..<count {
                 let response =

@@ -5,12 +5,12 @@ import Logging
 
 /// The same members as a plain Codable struct, for JSONEncoder.
 struct PlainLight: Codable {
-    var objectId: String
+    var objectID: String
     var objectType: String
     var coreType: String
     var name: String
-    var externalId: String?
-    var parentObjectId: String?
+    var externalID: String?
+    var parentObjectID: String?
     var isOn: Bool
     var luminosity: Double
     var color: String

@@ -67,7 +67,7 @@ enum RoundTrip {
             let light = Fixtures.light()
             switch pattern {
             case .discover:
-                (request, reply) = (try Discover(objectID: light.objectId).payload().count, try Resolve(object: light).payload().count)
+                (request, reply) = (try Discover(objectID: light.objectID).payload().count, try Resolve(object: light).payload().count)
             case .query:
                 (request, reply) = (
                     try Query(objectTypes: [Light.objectType]).payload().count, try Retrieve(objects: [light]).payload().count
@@ -304,7 +304,7 @@ enum RoundTrip {
             let start = clock.now
             switch pattern {
             case .discover:
-                _ = try await agent.discover(Discover(objectID: light.objectId), timeout: .seconds(10)).first()
+                _ = try await agent.discover(Discover(objectID: light.objectID), timeout: .seconds(10)).first()
             case .query:
                 _ = try await agent.query(Query(objectTypes: [Light.objectType]), timeout: .seconds(10)).first()
             case .update:
@@ -331,7 +331,7 @@ enum RoundTrip {
         if handlers == .inline {
             let responders = [
                 try await agent.serveDiscover { request in
-                    if request.event.objectID == light.objectId { try request.respond(Resolve(object: light)) }
+                    if request.event.objectID == light.objectID { try request.respond(Resolve(object: light)) }
                 },
                 try await agent.serveQuery { try $0.respond(Retrieve(objects: [light])) },
                 try await agent.serveUpdate(objectType: Light.objectType) { try $0.respond(Complete(object: $0.event.object)) },
@@ -350,7 +350,7 @@ enum RoundTrip {
         let executor: (any TaskExecutor)? = handlers == .executor ? agent.executor : nil
         let tasks = [
             Task(executorPreference: executor) {
-                for await request in discovers where request.event.objectID == light.objectId {
+                for await request in discovers where request.event.objectID == light.objectID {
                     try? request.respond(Resolve(object: light))
                 }
             },

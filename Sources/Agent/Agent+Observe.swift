@@ -308,7 +308,7 @@ extension Agent {
                 if discover.isDiscoveringTypes {
                     if discover.coreTypes?.contains(.identity) == true { answers.append(identity) }
                     if discover.coreTypes?.contains(.ioNode) == true { answers += ioNodes }
-                } else if discover.isDiscoveringObjectID, discover.objectID == identity.objectId {
+                } else if discover.isDiscoveringObjectID, discover.objectID == identity.objectID {
                     answers.append(identity)
                 }
                 for object in answers { try? request.respond(Resolve(object: object)) }

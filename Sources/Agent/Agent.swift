@@ -68,7 +68,7 @@ public final class Agent: Service, Sendable {
                 detail: "namespace '\(configuration.namespace)' must be non-empty without '/', '+', '#' or NUL")
         }
         let scope = AgentScope(
-            identityID: configuration.identity.objectId, namespace: configuration.namespace,
+            identityID: configuration.identity.objectID, namespace: configuration.namespace,
             isCrossNamespacing: configuration.isCrossNamespacing)
         let joinPlan: JoinPlan
         do {
@@ -79,7 +79,7 @@ public final class Agent: Service, Sendable {
         var registry = registry
         registry.freeze()
         var logger = logger
-        logger[metadataKey: "agent.id"] = "\(configuration.identity.objectId)"
+        logger[metadataKey: "agent.id"] = "\(configuration.identity.objectID)"
         self.configuration = configuration
         self.registry = registry
         self.scope = scope

@@ -51,7 +51,7 @@ struct CommandContext: Sendable {
     ) throws -> Agent {
         var configuration = settings.agentConfiguration(defaultName: defaultName, reconnect: reconnect)
         configuration.ioNodes = ioNodes
-        printer.remember(identityID: configuration.identity.objectId, name: configuration.identity.name)
+        printer.remember(identityID: configuration.identity.objectID, name: configuration.identity.name)
         return try Self.makeAgent(configuration, registry: registry, logger: logger)
     }
 

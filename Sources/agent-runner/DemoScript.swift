@@ -7,7 +7,7 @@ import Synchronization
 struct DemoLight: CoatyObject, Hashable {
     static let coreType = CoreType.coatyObject
     static let objectType = "com.example.Light"
-    var objectId = ObjectID.make()
+    var objectID = ObjectID.make()
     var name: String
     var isOn: Bool
     var brightness: Double
@@ -42,7 +42,7 @@ struct DemoScript: Sendable {
         narrator.step(0, "Joining", "\"Lamp agent\" connects; every agent advertises its identity when it joins.")
         running.start(lamp)
         responders.start()
-        let joined = try await first(identities, "the lamp's identity") { $0.sourceID == lamp.identity.objectId }
+        let joined = try await first(identities, "the lamp's identity") { $0.sourceID == lamp.identity.objectID }
         narrator.saw("Control panel saw Advertise of the identity \"\(joined.event.object.name)\".")
 
         // 1. Advertise
@@ -55,7 +55,7 @@ struct DemoScript: Sendable {
         // 2. Discover → Resolve
         narrator.step(2, "Discover → Resolve", "Control panel asks the network for the object with the lamp's id.")
         let resolve = try await response("a Resolve") {
-            try await panel.discover(Discover(objectID: model.light.objectId), timeout: Self.stepTimeout).first()
+            try await panel.discover(Discover(objectID: model.light.objectID), timeout: Self.stepTimeout).first()
         }
         narrator.saw("\(name(of: resolve.sourceID, lamp)) resolved it: \(Self.describe(resolve.event.object)).")
 
@@ -116,9 +116,9 @@ struct DemoScript: Sendable {
 
         // 9. Deadvertise
         narrator.step(9, "Deadvertise", "Lamp agent withdraws its light.")
-        try lamp.deadvertise([model.light.objectId])
+        try lamp.deadvertise([model.light.objectID])
         let withdrawn = try await first(deadvertised, "the Deadvertise") {
-            $0.event.objectIDs.contains(model.light.objectId)
+            $0.event.objectIDs.contains(model.light.objectID)
         }
         narrator.saw("Control panel saw Deadvertise of \(withdrawn.event.objectIDs.count) object: the light is gone.")
 
@@ -126,10 +126,10 @@ struct DemoScript: Sendable {
         narrator.step(
             10, "Last will", "\"Hallway sensor\" joins, then dies without saying goodbye (its connection is cut).")
         running.start(sensor)
-        _ = try await first(identities, "the sensor's identity") { $0.sourceID == sensor.identity.objectId }
+        _ = try await first(identities, "the sensor's identity") { $0.sourceID == sensor.identity.objectID }
         sensor.closeConnectionAbruptly()
         _ = try await first(deadvertised, "the sensor's last will") {
-            $0.event.objectIDs.contains(sensor.identity.objectId)
+            $0.event.objectIDs.contains(sensor.identity.objectID)
         }
         narrator.saw("The broker published the sensor's last will: Control panel saw Deadvertise of its identity.")
 
@@ -137,7 +137,7 @@ struct DemoScript: Sendable {
         narrator.step(11, "Leaving", "Lamp agent stops gracefully and deadvertises its identity.")
         let lampStopped = running.stop(lamp)
         _ = try await first(deadvertised, "the lamp's Deadvertise") {
-            $0.event.objectIDs.contains(lamp.identity.objectId)
+            $0.event.objectIDs.contains(lamp.identity.objectID)
         }
         narrator.saw("Control panel saw Deadvertise of the lamp agent's identity.")
         await lampStopped.value
@@ -157,7 +157,7 @@ struct DemoScript: Sendable {
     }
 
     private func name(of sourceID: String, _ lamp: Agent) -> String {
-        sourceID == lamp.identity.objectId ? "Lamp agent" : "Agent \(sourceID.prefix(8))"
+        sourceID == lamp.identity.objectID ? "Lamp agent" : "Agent \(sourceID.prefix(8))"
     }
 
     /// Waits until `body` returns a value (at most ``stepTimeout``), with progress on a terminal.
@@ -240,13 +240,13 @@ final class RunningAgents: Sendable {
 
     func start(_ agent: Agent) {
         let task = Task { try await agent.run() }
-        tasks.withLock { $0[agent.identity.objectId] = task }
+        tasks.withLock { $0[agent.identity.objectID] = task }
     }
 
     /// Stops an agent gracefully (cancellation: Deadvertise, then DISCONNECT); the returned task
     /// ends when it has stopped.
     func stop(_ agent: Agent) -> Task<Void, Never> {
-        let task = tasks.withLock { $0.removeValue(forKey: agent.identity.objectId) }
+        let task = tasks.withLock { $0.removeValue(forKey: agent.identity.objectID) }
         task?.cancel()
         return Task { _ = try? await task?.value }
     }

@@ -210,7 +210,7 @@ struct Settings: Sendable {
     ///   - reconnect: how the agent retries; one-shot commands give up at once.
     func agentConfiguration(defaultName: String, reconnect: ReconnectPolicy) -> Agent.Configuration {
         var identity = Identity(name: name ?? defaultName)
-        if let identityID { identity.objectId = identityID }
+        if let identityID { identity.objectID = identityID }
         var configuration = Agent.Configuration(
             identity: identity, namespace: namespace ?? "-", isCrossNamespacing: isCrossNamespacing ?? false)
         configuration.broker.url = brokerURL

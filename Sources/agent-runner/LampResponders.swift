@@ -102,7 +102,7 @@ final class LampResponders: Sendable {
 
     private func applyUpdates() async {
         for await request in observations.updates {
-            guard let wanted = request.event.object as? DemoLight, wanted.objectId == model.light.objectId else {
+            guard let wanted = request.event.object as? DemoLight, wanted.objectID == model.light.objectID else {
                 continue
             }
             let updated = model.change { $0.brightness = wanted.brightness }

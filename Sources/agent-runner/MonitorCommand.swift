@@ -21,7 +21,7 @@ struct MonitorCommand: RunnerCommand {
         let agent = try context.agent(defaultName: "agent-runner monitor", reconnect: ReconnectPolicy())
         let printer = context.printer
         try await context.session().run(agent) { agent in
-            let ownID = agent.identity.objectId
+            let ownID = agent.identity.objectID
             let events = try await agent.observeAllEvents()
             if context.output.mode == .text {
                 printer.row(event: "EVENT", type: "TYPE", source: "SOURCE", summary: "SUMMARY")

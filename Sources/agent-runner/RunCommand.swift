@@ -111,7 +111,7 @@ private struct RunReporter: Service {
         logger.info(
             "Agent starting",
             metadata: [
-                "agent.name": "\(configuration.identity.name)", "agent.id": "\(configuration.identity.objectId)",
+                "agent.name": "\(configuration.identity.name)", "agent.id": "\(configuration.identity.objectID)",
                 "mqtt.broker": "\(configuration.broker.url)", "coaty.namespace": "\(configuration.namespace)",
                 "agent.objects": "\(objectCount)", "agent.controllers": "\(container.controllerNames)",
             ])
@@ -159,7 +159,7 @@ private struct RunReporter: Service {
                 case .removed: "Agent left"
                 }
             logger.info(
-                message, metadata: ["coaty.agent": "\(event.object.name)", "coaty.id": "\(event.object.objectId)"])
+                message, metadata: ["coaty.agent": "\(event.object.name)", "coaty.id": "\(event.object.objectID)"])
         }
     }
 }

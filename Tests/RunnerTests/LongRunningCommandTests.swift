@@ -26,8 +26,8 @@ struct LongRunningCommandTests {
                     line = try JSONValue(parsing: try #require(await monitor.nextLine()))
                 }
                 #expect(line["event"] == "Channel")
-                #expect(line["topic"] == .string("coaty/3/-/CHN:status/\(watcher.agent.identity.objectId)"))
-                #expect(line["sourceId"] == .string(watcher.agent.identity.objectId))
+                #expect(line["topic"] == .string("coaty/3/-/CHN:status/\(watcher.agent.identity.objectID)"))
+                #expect(line["sourceId"] == .string(watcher.agent.identity.objectID))
                 #expect(line.at("data.object.name") == "All good")
 
                 // No timing threshold: a shutdown that hung would run into the suite's time limit.
@@ -78,7 +78,7 @@ struct LongRunningCommandTests {
     @Test func monitorShowsTwoWayEventsWithTheirCorrelationIds() async throws {
         try await Self.withMonitor { watcher, monitor in
             let resolve = try await watcher.agent.discover(
-                Discover(objectID: watcher.agent.identity.objectId), timeout: .seconds(30)
+                Discover(objectID: watcher.agent.identity.objectID), timeout: .seconds(30)
             ).first()
             var lines: [JSONValue] = []
             while lines.count < 2, let text = await monitor.nextLine() {
@@ -86,7 +86,7 @@ struct LongRunningCommandTests {
                 if line["correlationId"] == .string(resolve.topic.correlationID ?? "") { lines.append(line) }
             }
             #expect(lines.map { $0["event"] } == ["Discover", "Resolve"])
-            #expect(lines.first?["data"] == ["objectId": .string(watcher.agent.identity.objectId)])
+            #expect(lines.first?["data"] == ["objectId": .string(watcher.agent.identity.objectID)])
             monitor.send(SIGTERM)
             #expect(await monitor.outcome().exitCode == 0)
         }
@@ -147,7 +147,7 @@ struct LongRunningCommandTests {
                 let retrieve = try await watcher.agent.query(
                     Query(objectTypes: ["com.example.Light"], filter: bright), timeout: .seconds(30)
                 ).first()
-                #expect(retrieve.event.objects.map(\.objectId) == [Self.lampID])
+                #expect(retrieve.event.objects.map(\.objectID) == [Self.lampID])
                 let identity = try await watcher.agent.discover(Discover(objectID: id), timeout: .seconds(30)).first()
                 #expect(identity.event.object?.name == "Lamp controller")
 

@@ -78,7 +78,7 @@ struct OneShotCommandTests {
     @Test func discoverPrintsEachResolveWithItsCorrelationId() async throws {
         try await TestBroker.withBroker { broker in
             try await Watcher.with(broker) { watcher in
-                let responder = watcher.agent.identity.objectId
+                let responder = watcher.agent.identity.objectID
                 let outcome = try await RunnerProcess.run([
                     "discover", "--broker", broker.url.description, "--object-id", responder, "--max-responses", "1", "--timeout",
                     "30s",

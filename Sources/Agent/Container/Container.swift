@@ -69,7 +69,7 @@ public final class Container: Service, Sendable {
             throw ContainerError(code: .invalidConfiguration, detail: (error as? AgentError)?.detail ?? "\(error)")
         }
         var logger = logger
-        logger[metadataKey: "agent.id"] = "\(configuration.agent.identity.objectId)"
+        logger[metadataKey: "agent.id"] = "\(configuration.agent.identity.objectID)"
         var controllers: [NamedController] = []
         for component in components.controllers {
             let context = ControllerContext(

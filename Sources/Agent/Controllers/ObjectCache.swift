@@ -28,14 +28,14 @@ struct ObjectCache {
     /// Stores a resolved object. Returns its core type when Advertise events of that core type are
     /// not followed yet (the caller starts following them).
     mutating func store(_ object: any CoatyObject, at now: ContinuousClock.Instant) -> CoreType? {
-        entries[object.objectId] = Entry(object: object, storedAt: now)
+        entries[object.objectID] = Entry(object: object, storedAt: now)
         return refreshedCoreTypes.insert(object.coreType).inserted ? object.coreType : nil
     }
 
     /// An advertised object replaces the entry with its id, if there is one; returns whether it did.
     mutating func refresh(_ object: any CoatyObject, at now: ContinuousClock.Instant) -> Bool {
-        guard entries[object.objectId] != nil else { return false }
-        entries[object.objectId] = Entry(object: object, storedAt: now)
+        guard entries[object.objectID] != nil else { return false }
+        entries[object.objectID] = Entry(object: object, storedAt: now)
         return true
     }
 
@@ -49,7 +49,7 @@ struct ObjectCache {
         while let id = pending.popLast() {
             guard seen.insert(id).inserted else { continue }
             if entries.removeValue(forKey: id) != nil { removed.append(id) }
-            pending += entries.filter { $0.value.object.parentObjectId == id }.map(\.key)
+            pending += entries.filter { $0.value.object.parentObjectID == id }.map(\.key)
         }
         return removed
     }

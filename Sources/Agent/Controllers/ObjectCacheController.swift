@@ -203,7 +203,7 @@ public final class ObjectCacheController: Controller {
                 for await event in advertised {
                     self.state.withLock { state in
                         guard state.cache.refresh(event.event.object, at: .now) else { return }
-                        state.updateObservers.forEach { $0.yield(event.event.object.objectId) }
+                        state.updateObservers.forEach { $0.yield(event.event.object.objectID) }
                     }
                 }
             }

@@ -12,7 +12,7 @@ struct ObjectLifecycleTracker {
     /// An advertised or discovered object: `added` when new, `changed` when its content differs,
     /// nothing when it is the same.
     mutating func saw(_ object: any CoatyObject) -> ObjectLifecycleEvent? {
-        let id = object.objectId
+        let id = object.objectID
         guard let known = objects[id] else {
             objects[id] = object
             order.append(id)
@@ -31,7 +31,7 @@ struct ObjectLifecycleTracker {
         while let id = pending.popLast() {
             guard seen.insert(id).inserted else { continue }
             if objects[id] != nil { gone.append(id) }
-            pending += order.filter { objects[$0]?.parentObjectId == id && !seen.contains($0) }
+            pending += order.filter { objects[$0]?.parentObjectID == id && !seen.contains($0) }
         }
         var events: [ObjectLifecycleEvent] = []
         for id in order where gone.contains(id) {

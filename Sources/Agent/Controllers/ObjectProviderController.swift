@@ -94,7 +94,7 @@ public final class ObjectProviderController: Controller {
     /// Deadvertises the objects while the agent is still connected.
     public func willStop() async throws {
         guard !objects.isEmpty else { return }
-        try agent.deadvertise(objects.map(\.objectId))
+        try agent.deadvertise(objects.map(\.objectID))
     }
 
     /// Answers Discovers and Queries until the controller stops (graceful shutdown, cancellation,
@@ -114,7 +114,7 @@ public final class ObjectProviderController: Controller {
             do {
                 try request.respond(Resolve(object: object))
             } catch {
-                logger.debug("Resolve not sent", metadata: ["coaty.object": "\(object.objectId)", "error": "\(error)"])
+                logger.debug("Resolve not sent", metadata: ["coaty.object": "\(object.objectID)", "error": "\(error)"])
             }
         }
     }

@@ -69,7 +69,7 @@ public struct Received<Event: Sendable>: Sendable {
 ///
 /// ```swift
 /// for await request in try await agent.observeDiscover() {
-///     if request.event.objectID == lamp.objectId {
+///     if request.event.objectID == lamp.objectID {
 ///         try request.respond(Resolve(object: lamp))
 ///     }
 /// }

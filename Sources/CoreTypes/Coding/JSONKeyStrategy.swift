@@ -75,7 +75,7 @@ public struct JSONKeyStrategy: Sendable {
 ///     static let coreType = CoreType.coatyObject
 ///     static let objectType = "com.example.Meter"
 ///     static let wireKeyStrategy = JSONKeyStrategy.pascalCase
-///     var objectId = ObjectID.make()
+///     var objectID = ObjectID.make()
 ///     var name: String
 ///     var serialNumber: String        // "SerialNumber" on the wire; objectId and name stay as they are
 /// }

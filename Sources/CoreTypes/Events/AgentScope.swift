@@ -6,7 +6,7 @@
 /// publishes only in its own.
 ///
 /// ```swift
-/// let scope = AgentScope(identityID: identity.objectId, namespace: "plant-7")
+/// let scope = AgentScope(identityID: identity.objectID, namespace: "plant-7")
 /// ```
 public struct AgentScope: Sendable, Hashable {
     /// The namespace level of published topics; coaty-js's default is `"-"`.

@@ -89,8 +89,8 @@ public struct Discover: RequestEvent {
     /// responder uses it to pick what to resolve. Ids and object types compare byte for byte, as
     /// JavaScript's `===` does.
     public func matches(_ object: any CoatyObject) -> Bool {
-        (objectID.map { object.objectId.hasSameUTF8(as: $0) } ?? true)
-            && (externalID.map { object.externalId?.hasSameUTF8(as: $0) == true } ?? true)
+        (objectID.map { object.objectID.hasSameUTF8(as: $0) } ?? true)
+            && (externalID.map { object.externalID?.hasSameUTF8(as: $0) == true } ?? true)
             && (coreTypes.map { $0.contains(object.coreType) } ?? true)
             && (objectTypes.map { $0.contains { $0.hasSameUTF8(as: object.objectType) } } ?? true)
     }
@@ -128,13 +128,13 @@ public struct Discover: RequestEvent {
             throw mismatch(
                 "object.objectType", "object type '\(object.objectType)' is not among the Discover's objectTypes")
         }
-        if let objectID, !objectID.isEmpty, !object.objectId.hasSameUTF8(as: objectID) {
-            throw mismatch("object.objectId", "object id '\(object.objectId)' is not the discovered '\(objectID)'")
+        if let objectID, !objectID.isEmpty, !object.objectID.hasSameUTF8(as: objectID) {
+            throw mismatch("object.objectId", "object id '\(object.objectID)' is not the discovered '\(objectID)'")
         }
-        if let externalID, !externalID.isEmpty, object.externalId?.hasSameUTF8(as: externalID) != true {
+        if let externalID, !externalID.isEmpty, object.externalID?.hasSameUTF8(as: externalID) != true {
             throw mismatch(
                 "object.externalId",
-                "external id '\(object.externalId ?? "(none)")' is not the discovered '\(externalID)'")
+                "external id '\(object.externalID ?? "(none)")' is not the discovered '\(externalID)'")
         }
     }
 

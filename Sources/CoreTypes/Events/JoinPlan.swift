@@ -28,12 +28,12 @@ public struct JoinPlan: Sendable, Hashable {
     /// - Parameters:
     ///   - identity: the agent's identity.
     ///   - ioNodes: the agent's IO nodes, one per IO context, each named after its context.
-    ///   - scope: the agent's namespace; its ``AgentScope/identityID`` must be `identity.objectId`.
+    ///   - scope: the agent's namespace; its ``AgentScope/identityID`` must be `identity.objectID`.
     /// - Throws: ``EventError`` when an object is not valid or an IO node's name cannot be a topic level.
     public init(identity: Identity, ioNodes: [IoNode] = [], in scope: AgentScope) throws(EventError) {
         let joined: [any CoatyObject] = [identity] + ioNodes
-        clientID = CoatyProtocol.mqttClientID(forIdentityID: identity.objectId)
-        lastWill = try Deadvertise(objectIDs: joined.map(\.objectId)).publication(in: scope)
+        clientID = CoatyProtocol.mqttClientID(forIdentityID: identity.objectID)
+        lastWill = try Deadvertise(objectIDs: joined.map(\.objectID)).publication(in: scope)
         subscriptions = try ioNodes.map { node throws(EventError) in
             try ObservationPlan.associate(ioContextName: node.name, in: scope).topicFilter
         }

@@ -74,10 +74,10 @@ public struct Update: RequestEvent, ObjectCarryingEvent, ScannableEvent {
     ///
     /// - Throws: ``EventError`` with code ``EventError/Code/responseMismatch``.
     public func check(_ response: Complete) throws(EventError) {
-        guard response.object.objectId.hasSameUTF8(as: object.objectId) else {
+        guard response.object.objectID.hasSameUTF8(as: object.objectID) else {
             throw EventError(
                 code: .responseMismatch, eventType: .complete, field: "object.objectId",
-                detail: "object id '\(response.object.objectId)' is not the updated '\(object.objectId)'")
+                detail: "object id '\(response.object.objectID)' is not the updated '\(object.objectID)'")
         }
     }
 

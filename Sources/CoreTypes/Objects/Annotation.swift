@@ -1,26 +1,14 @@
 /// A note attached to something (a text, an image, a video, a web page …); core type `Annotation`.
-public struct Annotation: CoatyObject, Hashable {
+public struct Annotation: CoatyObject, ObjectBaseStoring, Hashable {
     /// The core type `Annotation`.
     public static let coreType = CoreType.annotation
 
-    /// The object's unique id.
-    public var objectId: String
-    /// The object's type; defaults to `coaty.Annotation`, or a custom object type of this core type.
-    public var objectType: String
-    /// A name for the object; may be empty.
-    public var name: String
-    /// An id the object has outside Coaty; non-empty when set.
-    public var externalId: String?
-    /// The id of the object this one belongs to; non-empty when set.
-    public var parentObjectId: String?
-    /// The id of a ``Location`` object; non-empty when set.
-    public var locationId: String?
-    /// Whether the object is deactivated; the meaning is up to the application.
-    public var isDeactivated: Bool?
+    /// The base fields: ``objectID``, ``objectType``, ``name`` and the optional ones.
+    public var base: ObjectBase
     /// What kind of annotation this is.
     public var type: AnnotationType
     /// The id of the object (usually a user) that created the annotation.
-    public var creatorId: String
+    public var creatorID: String
     /// When the annotation was created, in milliseconds since the Unix epoch.
     public var creationTimestamp: Double
     /// Where the annotation is stored.
@@ -33,20 +21,16 @@ public struct Annotation: CoatyObject, Hashable {
 
     /// Creates an Annotation object.
     public init(
-        objectId: String = ObjectID.make(), objectType: String = Annotation.objectType, name: String,
-        type: AnnotationType, creatorId: String, creationTimestamp: Double, status: AnnotationStatus,
-        variants: [AnnotationVariant]? = nil, externalId: String? = nil, parentObjectId: String? = nil,
-        locationId: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
+        objectID: String = ObjectID.make(), objectType: String = Annotation.objectType, name: String,
+        type: AnnotationType, creatorID: String, creationTimestamp: Double, status: AnnotationStatus,
+        variants: [AnnotationVariant]? = nil, externalID: String? = nil, parentObjectID: String? = nil,
+        locationID: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
     ) {
-        self.objectId = objectId
-        self.objectType = objectType
-        self.name = name
-        self.externalId = externalId
-        self.parentObjectId = parentObjectId
-        self.locationId = locationId
-        self.isDeactivated = isDeactivated
+        self.base = ObjectBase(
+            objectID: objectID, objectType: objectType, name: name, externalID: externalID,
+            parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated)
         self.type = type
-        self.creatorId = creatorId
+        self.creatorID = creatorID
         self.creationTimestamp = creationTimestamp
         self.status = status
         self.variants = variants
@@ -68,7 +52,7 @@ extension Annotation: CoreObject {
         var base = BaseFields()
         var custom = JSONObject()
         var type: AnnotationType?
-        var creatorId: String?
+        var creatorID: String?
         var creationTimestamp: Double?
         var status: AnnotationStatus?
         var variants: [AnnotationVariant]?
@@ -76,7 +60,7 @@ extension Annotation: CoreObject {
             if try base.read(key, member, context) { continue }
             switch key {
             case "type": type = try Wire.enumeration(member, key, context, AnnotationType.self)
-            case "creatorId": creatorId = try Wire.nonEmptyString(member, key, context)
+            case "creatorId": creatorID = try Wire.nonEmptyString(member, key, context)
             case "creationTimestamp": creationTimestamp = try Wire.number(member, key, context)
             case "status": status = try Wire.enumeration(member, key, context, AnnotationStatus.self)
             case "variants":
@@ -86,20 +70,14 @@ extension Annotation: CoreObject {
             default: custom.appendNew(key, member)
             }
         }
-        let required = try base.required(as: .annotation, context)
+        let fields = try base.required(as: .annotation, context)
         guard let type else { throw context.missing("type") }
-        guard let creatorId else { throw context.missing("creatorId") }
+        guard let creatorID else { throw context.missing("creatorId") }
         guard let creationTimestamp else { throw context.missing("creationTimestamp") }
         guard let status else { throw context.missing("status") }
-        self.objectId = required.objectId
-        self.objectType = required.objectType
-        self.name = required.name
-        self.externalId = base.externalId
-        self.parentObjectId = base.parentObjectId
-        self.locationId = base.locationId
-        self.isDeactivated = base.isDeactivated
+        self.base = fields
         self.type = type
-        self.creatorId = creatorId
+        self.creatorID = creatorID
         self.creationTimestamp = creationTimestamp
         self.status = status
         self.variants = variants
@@ -110,7 +88,7 @@ extension Annotation: CoreObject {
     func wireObject() -> JSONObject {
         var head = baseHead(capacity: 13)
         head.appendNew("type", .int(type.rawValue))
-        head.appendNew("creatorId", .string(creatorId))
+        head.appendNew("creatorId", .string(creatorID))
         head.appendNew("creationTimestamp", .double(creationTimestamp))
         head.appendNew("status", .int(status.rawValue))
         if let variants { head.appendNew("variants", .array(variants.map { .object($0.wireObject()) })) }

@@ -12,44 +12,28 @@
 ///
 /// ``init(jsonObject:)`` accepts the base shape of an object of *any* core type, as coaty-js's
 /// `CoreTypes.isObject(obj, "CoatyObject")` does, and keeps that core type in ``coreType-property``.
-public struct BaseObject: CoatyObject, Hashable {
+public struct BaseObject: CoatyObject, ObjectBaseStoring, Hashable {
     /// The core type `CoatyObject`.
     public static let coreType = CoreType.coatyObject
 
     /// The core type on the wire: `CoatyObject`, unless a base view of another core type's object was decoded.
     public var coreType: CoreType
-    /// The object's unique id.
-    public var objectId: String
-    /// The object's type, such as `com.example.Light`; defaults to `coaty.CoatyObject`.
-    public var objectType: String
-    /// A name for the object; may be empty.
-    public var name: String
-    /// An id the object has outside Coaty; non-empty when set.
-    public var externalId: String?
-    /// The id of the object this one belongs to; non-empty when set.
-    public var parentObjectId: String?
-    /// The id of a ``Location`` object; non-empty when set.
-    public var locationId: String?
-    /// Whether the object is deactivated.
-    public var isDeactivated: Bool?
+    /// The base fields: ``objectID``, ``objectType``, ``name`` and the optional ones.
+    public var base: ObjectBase
     /// Every member beyond the base fields, in wire order.
     public var custom: JSONObject
     var wireOrder: WireKeyOrder
 
     /// Creates an object of core type `CoatyObject`.
     public init(
-        objectId: String = ObjectID.make(), objectType: String = BaseObject.objectType, name: String,
-        externalId: String? = nil, parentObjectId: String? = nil, locationId: String? = nil,
+        objectID: String = ObjectID.make(), objectType: String = BaseObject.objectType, name: String,
+        externalID: String? = nil, parentObjectID: String? = nil, locationID: String? = nil,
         isDeactivated: Bool? = nil, custom: JSONObject = [:]
     ) {
         self.coreType = .coatyObject
-        self.objectId = objectId
-        self.objectType = objectType
-        self.name = name
-        self.externalId = externalId
-        self.parentObjectId = parentObjectId
-        self.locationId = locationId
-        self.isDeactivated = isDeactivated
+        self.base = ObjectBase(
+            objectID: objectID, objectType: objectType, name: name, externalID: externalID,
+            parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated)
         self.custom = custom
         self.wireOrder = .none
     }
@@ -70,15 +54,9 @@ extension BaseObject: CoreObject {
             if try base.read(key, value, context) { continue }
             custom.appendNew(key, value)
         }
-        let required = try base.required(as: nil, context)
-        self.coreType = required.coreType
-        self.objectId = required.objectId
-        self.objectType = required.objectType
-        self.name = required.name
-        self.externalId = base.externalId
-        self.parentObjectId = base.parentObjectId
-        self.locationId = base.locationId
-        self.isDeactivated = base.isDeactivated
+        let fields = try base.required(as: nil, context)
+        self.coreType = base.coreType ?? .coatyObject
+        self.base = fields
         self.custom = custom
         self.wireOrder = WireKeyOrder(source: object)
     }

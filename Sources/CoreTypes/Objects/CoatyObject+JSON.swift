@@ -26,7 +26,7 @@ extension CoatyObject {
         }
         let found = object.basePositions()
         if found.objectType == nil || found.coreType == nil {
-            var at = found.objectId.map { $0 + 1 } ?? 0
+            var at = found.objectID.map { $0 + 1 } ?? 0
             if found.objectType == nil {
                 object.insertNew("objectType", .string(objectType), at: at)
                 at += 1
@@ -45,11 +45,11 @@ extension CoatyObject {
 extension JSONObject {
     /// The positions of `objectId`, `objectType` and `coreType`, found in one pass over the keys
     /// (three lookups scanned the object up to five times).
-    func basePositions() -> (objectId: Int?, objectType: Int?, coreType: Int?) {
-        var result: (objectId: Int?, objectType: Int?, coreType: Int?) = (nil, nil, nil)
+    func basePositions() -> (objectID: Int?, objectType: Int?, coreType: Int?) {
+        var result: (objectID: Int?, objectType: Int?, coreType: Int?) = (nil, nil, nil)
         for i in storage.indices {
             switch BaseFields.Field(storage[i].key) {
-            case .objectId?: result.objectId = i
+            case .objectID?: result.objectID = i
             case .objectType?: result.objectType = i
             case .coreType?: result.coreType = i
             default: continue

@@ -12,7 +12,7 @@
 /// struct Light: CoatyObject {
 ///     static let coreType = CoreType.coatyObject
 ///     static let objectType = "com.example.Light"
-///     var objectId = ObjectID.make()
+///     var objectID = ObjectID.make()
 ///     var name: String
 ///     var isOn: Bool
 ///     @CustomFields var custom: JSONObject   // optional: keeps members Light does not declare
@@ -20,7 +20,9 @@
 /// ```
 ///
 /// When the registry encodes an object it writes `coreType` and `objectType` even if the Swift
-/// type does not store them, and writes ``custom`` back at the top level.
+/// type does not store them, and writes ``custom`` back at the top level. Swift spells the ids
+/// `objectID`, `externalID`, `parentObjectID` and `locationID`; the wire keeps coaty-js's
+/// `objectId`, `externalId`, `parentObjectId` and `locationId` (the registry maps them).
 public protocol CoatyObject: Codable, Sendable {
     /// The core type this Swift type extends.
     static var coreType: CoreType { get }
@@ -34,17 +36,17 @@ public protocol CoatyObject: Codable, Sendable {
     /// any core type (as coaty-js's `CoreTypes.isObject(obj, "CoatyObject")` accepts every core type).
     var coreType: CoreType { get }
     /// The object's unique id, usually a lowercase UUID v4 (``ObjectID/make()``); any non-empty string.
-    var objectId: String { get }
+    var objectID: String { get }
     /// The object's type, in reverse-domain notation; defaults to the type's ``objectType-swift.type.property``.
     var objectType: String { get }
     /// A name for the object; may be empty.
     var name: String { get }
     /// An id the object has outside Coaty (a barcode, a database key); must be non-empty when set.
-    var externalId: String? { get }
+    var externalID: String? { get }
     /// The id of the object this one belongs to; must be non-empty when set.
-    var parentObjectId: String? { get }
+    var parentObjectID: String? { get }
     /// The id of a ``Location`` object; must be non-empty when set.
-    var locationId: String? { get }
+    var locationID: String? { get }
     /// Whether the object is deactivated; the meaning is up to the application.
     var isDeactivated: Bool? { get }
     /// Every member of the wire object that this Swift type does not declare, in wire order.
@@ -66,13 +68,13 @@ extension CoatyObject {
     public var objectType: String { Self.objectType }
 
     /// Defaults to `nil`.
-    public var externalId: String? { nil }
+    public var externalID: String? { nil }
 
     /// Defaults to `nil`.
-    public var parentObjectId: String? { nil }
+    public var parentObjectID: String? { nil }
 
     /// Defaults to `nil`.
-    public var locationId: String? { nil }
+    public var locationID: String? { nil }
 
     /// Defaults to `nil`.
     public var isDeactivated: Bool? { nil }

@@ -3,41 +3,25 @@
 /// Only base fields; one per agent, named `"Coaty Agent"` unless configured. Created in Swift it
 /// encodes as coaty-js does: `objectId`, `name`, the optional base fields, custom members, then
 /// `objectType` and `coreType`.
-public struct Identity: CoatyObject, Hashable {
+public struct Identity: CoatyObject, ObjectBaseStoring, Hashable {
     /// The core type `Identity`.
     public static let coreType = CoreType.identity
 
-    /// The object's unique id.
-    public var objectId: String
-    /// The object's type; defaults to `coaty.Identity`, or a custom object type of this core type.
-    public var objectType: String
-    /// The agent's name; `"Coaty Agent"` by default.
-    public var name: String
-    /// An id the object has outside Coaty; non-empty when set.
-    public var externalId: String?
-    /// The id of the object this one belongs to; non-empty when set.
-    public var parentObjectId: String?
-    /// The id of a ``Location`` object; non-empty when set.
-    public var locationId: String?
-    /// Whether the object is deactivated; the meaning is up to the application.
-    public var isDeactivated: Bool?
+    /// The base fields: ``objectID``, ``objectType``, ``name`` and the optional ones.
+    public var base: ObjectBase
     /// Every member this type does not declare, in wire order.
     public var custom: JSONObject
     var wireOrder: WireKeyOrder
 
     /// Creates an Identity object.
     public init(
-        objectId: String = ObjectID.make(), objectType: String = Identity.objectType, name: String = "Coaty Agent",
-        externalId: String? = nil, parentObjectId: String? = nil, locationId: String? = nil, isDeactivated: Bool? = nil,
+        objectID: String = ObjectID.make(), objectType: String = Identity.objectType, name: String = "Coaty Agent",
+        externalID: String? = nil, parentObjectID: String? = nil, locationID: String? = nil, isDeactivated: Bool? = nil,
         custom: JSONObject = [:]
     ) {
-        self.objectId = objectId
-        self.objectType = objectType
-        self.name = name
-        self.externalId = externalId
-        self.parentObjectId = parentObjectId
-        self.locationId = locationId
-        self.isDeactivated = isDeactivated
+        self.base = ObjectBase(
+            objectID: objectID, objectType: objectType, name: name, externalID: externalID,
+            parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated)
         self.custom = custom
         self.wireOrder = .none
     }
@@ -59,14 +43,7 @@ extension Identity: CoreObject {
             if try base.read(key, member, context) { continue }
             custom.appendNew(key, member)
         }
-        let required = try base.required(as: .identity, context)
-        self.objectId = required.objectId
-        self.objectType = required.objectType
-        self.name = required.name
-        self.externalId = base.externalId
-        self.parentObjectId = base.parentObjectId
-        self.locationId = base.locationId
-        self.isDeactivated = base.isDeactivated
+        self.base = try base.required(as: .identity, context)
         self.custom = custom
         self.wireOrder = WireKeyOrder(source: object)
     }
@@ -74,10 +51,10 @@ extension Identity: CoreObject {
     func wireObject() -> JSONObject {
         // coaty-js builds identities as {objectId, name, …options, objectType, coreType}.
         var head = JSONObject(capacity: 6)
-        head.appendNew("objectId", .string(objectId))
+        head.appendNew("objectId", .string(objectID))
         head.appendNew("name", .string(name))
         BaseFields.appendOptional(
-            externalId: externalId, parentObjectId: parentObjectId, locationId: locationId,
+            externalID: externalID, parentObjectID: parentObjectID, locationID: locationID,
             isDeactivated: isDeactivated, to: &head)
         var tail = JSONObject(capacity: 2)
         tail.appendNew("objectType", .string(objectType))

@@ -2,24 +2,12 @@
 ///
 /// An IoActor has no update strategy; coaty-js does not check an `updateStrategy` member on an
 /// IoActor, so one that arrives is kept in ``custom``.
-public struct IoActor: CoatyObject, Hashable {
+public struct IoActor: CoatyObject, ObjectBaseStoring, Hashable {
     /// The core type `IoActor`.
     public static let coreType = CoreType.ioActor
 
-    /// The object's unique id.
-    public var objectId: String
-    /// The object's type; defaults to `coaty.IoActor`, or a custom object type of this core type.
-    public var objectType: String
-    /// A name for the object; may be empty.
-    public var name: String
-    /// An id the object has outside Coaty; non-empty when set.
-    public var externalId: String?
-    /// The id of the object this one belongs to; non-empty when set.
-    public var parentObjectId: String?
-    /// The id of a ``Location`` object; non-empty when set.
-    public var locationId: String?
-    /// Whether the object is deactivated; the meaning is up to the application.
-    public var isDeactivated: Bool?
+    /// The base fields: ``objectID``, ``objectType``, ``name`` and the optional ones.
+    public var base: ObjectBase
     /// The type of the values the actor consumes.
     public var valueType: String
     /// The desired interval between values in milliseconds (not negative).
@@ -34,17 +22,13 @@ public struct IoActor: CoatyObject, Hashable {
 
     /// Creates an IoActor object.
     public init(
-        objectId: String = ObjectID.make(), objectType: String = IoActor.objectType, name: String, valueType: String,
-        updateRate: Double? = nil, useRawIoValues: Bool? = nil, externalRoute: String? = nil, externalId: String? = nil,
-        parentObjectId: String? = nil, locationId: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
+        objectID: String = ObjectID.make(), objectType: String = IoActor.objectType, name: String, valueType: String,
+        updateRate: Double? = nil, useRawIoValues: Bool? = nil, externalRoute: String? = nil, externalID: String? = nil,
+        parentObjectID: String? = nil, locationID: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
     ) {
-        self.objectId = objectId
-        self.objectType = objectType
-        self.name = name
-        self.externalId = externalId
-        self.parentObjectId = parentObjectId
-        self.locationId = locationId
-        self.isDeactivated = isDeactivated
+        self.base = ObjectBase(
+            objectID: objectID, objectType: objectType, name: name, externalID: externalID,
+            parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated)
         self.valueType = valueType
         self.updateRate = updateRate
         self.useRawIoValues = useRawIoValues
@@ -80,18 +64,12 @@ extension IoActor: CoreObject {
             default: custom.appendNew(key, member)
             }
         }
-        let required = try base.required(as: .ioActor, context)
+        let fields = try base.required(as: .ioActor, context)
         guard let valueType else { throw context.missing("valueType") }
         if let updateRate, !(updateRate >= 0) {
             throw context.error("updateRate", "must not be negative, found \(updateRate)")
         }
-        self.objectId = required.objectId
-        self.objectType = required.objectType
-        self.name = required.name
-        self.externalId = base.externalId
-        self.parentObjectId = base.parentObjectId
-        self.locationId = base.locationId
-        self.isDeactivated = base.isDeactivated
+        self.base = fields
         self.valueType = valueType
         self.updateRate = updateRate
         self.useRawIoValues = useRawIoValues

@@ -1,42 +1,26 @@
 /// An IO context: the name that IO routers and IO nodes share; core type `IoContext`.
 ///
 /// Only base fields; ``name`` is the context name (a valid event filter). Routers set
-/// ``parentObjectId`` to their identity's id.
-public struct IoContext: CoatyObject, Hashable {
+/// ``parentObjectID`` to their identity's id.
+public struct IoContext: CoatyObject, ObjectBaseStoring, Hashable {
     /// The core type `IoContext`.
     public static let coreType = CoreType.ioContext
 
-    /// The object's unique id.
-    public var objectId: String
-    /// The object's type; defaults to `coaty.IoContext`, or a custom object type of this core type.
-    public var objectType: String
-    /// The context name, shared by routers and IO nodes.
-    public var name: String
-    /// An id the object has outside Coaty; non-empty when set.
-    public var externalId: String?
-    /// The id of the object this one belongs to; non-empty when set.
-    public var parentObjectId: String?
-    /// The id of a ``Location`` object; non-empty when set.
-    public var locationId: String?
-    /// Whether the object is deactivated; the meaning is up to the application.
-    public var isDeactivated: Bool?
+    /// The base fields: ``objectID``, ``objectType``, ``name`` and the optional ones.
+    public var base: ObjectBase
     /// Every member this type does not declare, in wire order.
     public var custom: JSONObject
     var wireOrder: WireKeyOrder
 
     /// Creates an IoContext object.
     public init(
-        objectId: String = ObjectID.make(), objectType: String = IoContext.objectType, name: String,
-        externalId: String? = nil, parentObjectId: String? = nil, locationId: String? = nil, isDeactivated: Bool? = nil,
+        objectID: String = ObjectID.make(), objectType: String = IoContext.objectType, name: String,
+        externalID: String? = nil, parentObjectID: String? = nil, locationID: String? = nil, isDeactivated: Bool? = nil,
         custom: JSONObject = [:]
     ) {
-        self.objectId = objectId
-        self.objectType = objectType
-        self.name = name
-        self.externalId = externalId
-        self.parentObjectId = parentObjectId
-        self.locationId = locationId
-        self.isDeactivated = isDeactivated
+        self.base = ObjectBase(
+            objectID: objectID, objectType: objectType, name: name, externalID: externalID,
+            parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated)
         self.custom = custom
         self.wireOrder = .none
     }
@@ -58,14 +42,7 @@ extension IoContext: CoreObject {
             if try base.read(key, member, context) { continue }
             custom.appendNew(key, member)
         }
-        let required = try base.required(as: .ioContext, context)
-        self.objectId = required.objectId
-        self.objectType = required.objectType
-        self.name = required.name
-        self.externalId = base.externalId
-        self.parentObjectId = base.parentObjectId
-        self.locationId = base.locationId
-        self.isDeactivated = base.isDeactivated
+        self.base = try base.required(as: .ioContext, context)
         self.custom = custom
         self.wireOrder = WireKeyOrder(source: object)
     }

@@ -2,24 +2,12 @@
 ///
 /// ``name`` is the IO context's name. coaty-js sends both lists (possibly empty) but accepts
 /// either missing; every element must be a valid IoSource or IoActor respectively.
-public struct IoNode: CoatyObject, Hashable {
+public struct IoNode: CoatyObject, ObjectBaseStoring, Hashable {
     /// The core type `IoNode`.
     public static let coreType = CoreType.ioNode
 
-    /// The object's unique id.
-    public var objectId: String
-    /// The object's type; defaults to `coaty.IoNode`, or a custom object type of this core type.
-    public var objectType: String
-    /// The name of the IO context the node belongs to.
-    public var name: String
-    /// An id the object has outside Coaty; non-empty when set.
-    public var externalId: String?
-    /// The id of the agent's identity.
-    public var parentObjectId: String?
-    /// The id of a ``Location`` object; non-empty when set.
-    public var locationId: String?
-    /// Whether the object is deactivated; the meaning is up to the application.
-    public var isDeactivated: Bool?
+    /// The base fields: ``objectID``, ``objectType``, ``name`` and the optional ones.
+    public var base: ObjectBase
     /// The IO sources of the node.
     public var ioSources: [IoSource]?
     /// The IO actors of the node.
@@ -32,18 +20,14 @@ public struct IoNode: CoatyObject, Hashable {
 
     /// Creates an IoNode object.
     public init(
-        objectId: String = ObjectID.make(), objectType: String = IoNode.objectType, name: String,
+        objectID: String = ObjectID.make(), objectType: String = IoNode.objectType, name: String,
         ioSources: [IoSource]? = nil, ioActors: [IoActor]? = nil, characteristics: JSONObject? = nil,
-        externalId: String? = nil, parentObjectId: String? = nil, locationId: String? = nil, isDeactivated: Bool? = nil,
+        externalID: String? = nil, parentObjectID: String? = nil, locationID: String? = nil, isDeactivated: Bool? = nil,
         custom: JSONObject = [:]
     ) {
-        self.objectId = objectId
-        self.objectType = objectType
-        self.name = name
-        self.externalId = externalId
-        self.parentObjectId = parentObjectId
-        self.locationId = locationId
-        self.isDeactivated = isDeactivated
+        self.base = ObjectBase(
+            objectID: objectID, objectType: objectType, name: name, externalID: externalID,
+            parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated)
         self.ioSources = ioSources
         self.ioActors = ioActors
         self.characteristics = characteristics
@@ -82,14 +66,7 @@ extension IoNode: CoreObject {
             default: custom.appendNew(key, member)
             }
         }
-        let required = try base.required(as: .ioNode, context)
-        self.objectId = required.objectId
-        self.objectType = required.objectType
-        self.name = required.name
-        self.externalId = base.externalId
-        self.parentObjectId = base.parentObjectId
-        self.locationId = base.locationId
-        self.isDeactivated = base.isDeactivated
+        self.base = try base.required(as: .ioNode, context)
         self.ioSources = ioSources
         self.ioActors = ioActors
         self.characteristics = characteristics

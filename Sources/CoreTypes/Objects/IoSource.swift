@@ -1,22 +1,10 @@
 /// A source of IO values in an IO context (a sensor, a data feed); core type `IoSource`.
-public struct IoSource: CoatyObject, Hashable {
+public struct IoSource: CoatyObject, ObjectBaseStoring, Hashable {
     /// The core type `IoSource`.
     public static let coreType = CoreType.ioSource
 
-    /// The object's unique id.
-    public var objectId: String
-    /// The object's type; defaults to `coaty.IoSource`, or a custom object type of this core type.
-    public var objectType: String
-    /// A name for the object; may be empty.
-    public var name: String
-    /// An id the object has outside Coaty; non-empty when set.
-    public var externalId: String?
-    /// The id of the object this one belongs to; non-empty when set.
-    public var parentObjectId: String?
-    /// The id of a ``Location`` object; non-empty when set.
-    public var locationId: String?
-    /// Whether the object is deactivated; the meaning is up to the application.
-    public var isDeactivated: Bool?
+    /// The base fields: ``objectID``, ``objectType``, ``name`` and the optional ones.
+    public var base: ObjectBase
     /// The type of the values the source publishes, such as `com.example.Temperature[Celsius]`.
     public var valueType: String
     /// How a router limits the rate of values.
@@ -33,18 +21,14 @@ public struct IoSource: CoatyObject, Hashable {
 
     /// Creates an IoSource object.
     public init(
-        objectId: String = ObjectID.make(), objectType: String = IoSource.objectType, name: String, valueType: String,
+        objectID: String = ObjectID.make(), objectType: String = IoSource.objectType, name: String, valueType: String,
         updateStrategy: IoSourceBackpressureStrategy? = nil, updateRate: Double? = nil, useRawIoValues: Bool? = nil,
-        externalRoute: String? = nil, externalId: String? = nil, parentObjectId: String? = nil,
-        locationId: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
+        externalRoute: String? = nil, externalID: String? = nil, parentObjectID: String? = nil,
+        locationID: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
     ) {
-        self.objectId = objectId
-        self.objectType = objectType
-        self.name = name
-        self.externalId = externalId
-        self.parentObjectId = parentObjectId
-        self.locationId = locationId
-        self.isDeactivated = isDeactivated
+        self.base = ObjectBase(
+            objectID: objectID, objectType: objectType, name: name, externalID: externalID,
+            parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated)
         self.valueType = valueType
         self.updateStrategy = updateStrategy
         self.updateRate = updateRate
@@ -84,18 +68,12 @@ extension IoSource: CoreObject {
             default: custom.appendNew(key, member)
             }
         }
-        let required = try base.required(as: .ioSource, context)
+        let fields = try base.required(as: .ioSource, context)
         guard let valueType else { throw context.missing("valueType") }
         if let updateRate, !(updateRate >= 0) {
             throw context.error("updateRate", "must not be negative, found \(updateRate)")
         }
-        self.objectId = required.objectId
-        self.objectType = required.objectType
-        self.name = required.name
-        self.externalId = base.externalId
-        self.parentObjectId = base.parentObjectId
-        self.locationId = base.locationId
-        self.isDeactivated = base.isDeactivated
+        self.base = fields
         self.valueType = valueType
         self.updateStrategy = updateStrategy
         self.updateRate = updateRate

@@ -1,22 +1,10 @@
 /// A geographic position; core type `Location`.
-public struct Location: CoatyObject, Hashable {
+public struct Location: CoatyObject, ObjectBaseStoring, Hashable {
     /// The core type `Location`.
     public static let coreType = CoreType.location
 
-    /// The object's unique id.
-    public var objectId: String
-    /// The object's type; defaults to `coaty.Location`, or a custom object type of this core type.
-    public var objectType: String
-    /// A name for the object; may be empty.
-    public var name: String
-    /// An id the object has outside Coaty; non-empty when set.
-    public var externalId: String?
-    /// The id of the object this one belongs to; non-empty when set.
-    public var parentObjectId: String?
-    /// The id of a ``Location`` object; non-empty when set.
-    public var locationId: String?
-    /// Whether the object is deactivated; the meaning is up to the application.
-    public var isDeactivated: Bool?
+    /// The base fields: ``objectID``, ``objectType``, ``name`` and the optional ones.
+    public var base: ObjectBase
     /// The position and when it was measured.
     public var geoLocation: GeoLocation
     /// Every member this type does not declare, in wire order.
@@ -25,17 +13,13 @@ public struct Location: CoatyObject, Hashable {
 
     /// Creates a Location object.
     public init(
-        objectId: String = ObjectID.make(), objectType: String = Location.objectType, name: String,
-        geoLocation: GeoLocation, externalId: String? = nil, parentObjectId: String? = nil, locationId: String? = nil,
+        objectID: String = ObjectID.make(), objectType: String = Location.objectType, name: String,
+        geoLocation: GeoLocation, externalID: String? = nil, parentObjectID: String? = nil, locationID: String? = nil,
         isDeactivated: Bool? = nil, custom: JSONObject = [:]
     ) {
-        self.objectId = objectId
-        self.objectType = objectType
-        self.name = name
-        self.externalId = externalId
-        self.parentObjectId = parentObjectId
-        self.locationId = locationId
-        self.isDeactivated = isDeactivated
+        self.base = ObjectBase(
+            objectID: objectID, objectType: objectType, name: name, externalID: externalID,
+            parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated)
         self.geoLocation = geoLocation
         self.custom = custom
         self.wireOrder = .none
@@ -62,15 +46,9 @@ extension Location: CoreObject {
             default: custom.appendNew(key, member)
             }
         }
-        let required = try base.required(as: .location, context)
+        let fields = try base.required(as: .location, context)
         guard let geoLocation else { throw context.missing("geoLocation") }
-        self.objectId = required.objectId
-        self.objectType = required.objectType
-        self.name = required.name
-        self.externalId = base.externalId
-        self.parentObjectId = base.parentObjectId
-        self.locationId = base.locationId
-        self.isDeactivated = base.isDeactivated
+        self.base = fields
         self.geoLocation = geoLocation
         self.custom = custom
         self.wireOrder = WireKeyOrder(source: object)

@@ -1,22 +1,10 @@
 /// A log entry that an agent publishes; core type `Log`.
-public struct Log: CoatyObject, Hashable {
+public struct Log: CoatyObject, ObjectBaseStoring, Hashable {
     /// The core type `Log`.
     public static let coreType = CoreType.log
 
-    /// The object's unique id.
-    public var objectId: String
-    /// The object's type; defaults to `coaty.Log`, or a custom object type of this core type.
-    public var objectType: String
-    /// The name of the component that logged (coaty-js uses the controller's name).
-    public var name: String
-    /// An id the object has outside Coaty; non-empty when set.
-    public var externalId: String?
-    /// The id of the object this one belongs to; non-empty when set.
-    public var parentObjectId: String?
-    /// The id of a ``Location`` object; non-empty when set.
-    public var locationId: String?
-    /// Whether the object is deactivated; the meaning is up to the application.
-    public var isDeactivated: Bool?
+    /// The base fields: ``objectID``, ``objectType``, ``name`` and the optional ones.
+    public var base: ObjectBase
     /// The severity.
     public var logLevel: LogLevel
     /// The message.
@@ -35,18 +23,14 @@ public struct Log: CoatyObject, Hashable {
 
     /// Creates a Log object.
     public init(
-        objectId: String = ObjectID.make(), objectType: String = Log.objectType, name: String, logLevel: LogLevel,
+        objectID: String = ObjectID.make(), objectType: String = Log.objectType, name: String, logLevel: LogLevel,
         logMessage: String, logDate: String, logTags: [String]? = nil, logLabels: JSONObject? = nil,
-        logHost: LogHost? = nil, externalId: String? = nil, parentObjectId: String? = nil, locationId: String? = nil,
+        logHost: LogHost? = nil, externalID: String? = nil, parentObjectID: String? = nil, locationID: String? = nil,
         isDeactivated: Bool? = nil, custom: JSONObject = [:]
     ) {
-        self.objectId = objectId
-        self.objectType = objectType
-        self.name = name
-        self.externalId = externalId
-        self.parentObjectId = parentObjectId
-        self.locationId = locationId
-        self.isDeactivated = isDeactivated
+        self.base = ObjectBase(
+            objectID: objectID, objectType: objectType, name: name, externalID: externalID,
+            parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated)
         self.logLevel = logLevel
         self.logMessage = logMessage
         self.logDate = logDate
@@ -88,17 +72,11 @@ extension Log: CoreObject {
             default: custom.appendNew(key, member)
             }
         }
-        let required = try base.required(as: .log, context)
+        let fields = try base.required(as: .log, context)
         guard let logLevel else { throw context.missing("logLevel") }
         guard let logMessage else { throw context.missing("logMessage") }
         guard let logDate else { throw context.missing("logDate") }
-        self.objectId = required.objectId
-        self.objectType = required.objectType
-        self.name = required.name
-        self.externalId = base.externalId
-        self.parentObjectId = base.parentObjectId
-        self.locationId = base.locationId
-        self.isDeactivated = base.isDeactivated
+        self.base = fields
         self.logLevel = logLevel
         self.logMessage = logMessage
         self.logDate = logDate

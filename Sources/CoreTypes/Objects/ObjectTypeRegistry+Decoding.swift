@@ -66,6 +66,7 @@ extension ObjectTypeRegistry {
             }
         let field = path.enumerated().map { level, key in
             if let index = key.intValue { return String(index) }
+            if level == 0, let wireName = BaseFields.wireName(ofSwiftName: key.stringValue) { return wireName }
             if keyStrategy.isIdentity || (level == 0 && BaseFields.isBaseField(key.stringValue)) { return key.stringValue }
             return keyStrategy.wireName(for: key.stringValue)
         }.joined(separator: ".")

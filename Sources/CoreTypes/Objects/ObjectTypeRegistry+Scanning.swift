@@ -50,7 +50,7 @@ struct ScannedBaseFields: ScanMemberCheck {
     mutating func accept(key: Range<Int>, value: Range<Int>, in buffer: UnsafeRawBufferPointer) -> Bool {
         guard let field = BaseFields.Field(utf8: UnsafeRawBufferPointer(rebasing: buffer[key])) else { return true }
         switch field {
-        case .objectId:
+        case .objectID:
             required |= 1
             return Self.isNonEmptyString(value, buffer)
         case .objectType:
@@ -63,7 +63,7 @@ struct ScannedBaseFields: ScanMemberCheck {
         case .name:
             required |= 8
             return buffer[value.lowerBound] == UInt8(ascii: "\"")
-        case .externalId, .parentObjectId, .locationId:
+        case .externalID, .parentObjectID, .locationID:
             return Self.isNonEmptyString(value, buffer)
         case .isDeactivated:
             return ObjectScan.equal(value, "true", in: buffer) || ObjectScan.equal(value, "false", in: buffer)

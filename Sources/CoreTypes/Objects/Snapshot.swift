@@ -1,30 +1,18 @@
 /// A copy of an object at a point in time; core type `Snapshot`.
 ///
-/// ``parentObjectId`` (the id of the captured object) is required, and ``creationTimestamp``
+/// ``parentObjectID`` (the id of the captured object) is required, and ``creationTimestamp``
 /// must not be 0 (coaty-js tests it for truthiness). ``object`` is any Coaty object: the registry
 /// decodes it through the same chain as top-level objects, so a registered type comes back typed.
-public struct Snapshot: CoatyObject {
+public struct Snapshot: CoatyObject, ObjectBaseStoring {
     /// The core type `Snapshot`.
     public static let coreType = CoreType.snapshot
 
-    /// The object's unique id.
-    public var objectId: String
-    /// The object's type; defaults to `coaty.Snapshot`, or a custom object type of this core type.
-    public var objectType: String
-    /// A name for the object; may be empty.
-    public var name: String
-    /// An id the object has outside Coaty; non-empty when set.
-    public var externalId: String?
-    /// The id of the captured object; required for a snapshot.
-    public var parentObjectId: String?
-    /// The id of a ``Location`` object; non-empty when set.
-    public var locationId: String?
-    /// Whether the object is deactivated; the meaning is up to the application.
-    public var isDeactivated: Bool?
+    /// The base fields: ``objectID``, ``objectType``, ``name`` and the optional ones.
+    public var base: ObjectBase
     /// When the snapshot was taken, in milliseconds since the Unix epoch; not 0.
     public var creationTimestamp: Double
     /// The id of the object (usually an agent's identity) that took the snapshot.
-    public var creatorId: String
+    public var creatorID: String
     /// Tags, non-empty strings.
     public var tags: [String]?
     /// The captured object: any Coaty object.
@@ -35,20 +23,16 @@ public struct Snapshot: CoatyObject {
 
     /// Creates a Snapshot object.
     public init(
-        objectId: String = ObjectID.make(), objectType: String = Snapshot.objectType, name: String,
-        parentObjectId: String?, creationTimestamp: Double, creatorId: String, object: any CoatyObject,
-        tags: [String]? = nil, externalId: String? = nil, locationId: String? = nil, isDeactivated: Bool? = nil,
+        objectID: String = ObjectID.make(), objectType: String = Snapshot.objectType, name: String,
+        parentObjectID: String?, creationTimestamp: Double, creatorID: String, object: any CoatyObject,
+        tags: [String]? = nil, externalID: String? = nil, locationID: String? = nil, isDeactivated: Bool? = nil,
         custom: JSONObject = [:]
     ) {
-        self.objectId = objectId
-        self.objectType = objectType
-        self.name = name
-        self.externalId = externalId
-        self.parentObjectId = parentObjectId
-        self.locationId = locationId
-        self.isDeactivated = isDeactivated
+        self.base = ObjectBase(
+            objectID: objectID, objectType: objectType, name: name, externalID: externalID,
+            parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated)
         self.creationTimestamp = creationTimestamp
-        self.creatorId = creatorId
+        self.creatorID = creatorID
         self.tags = tags
         self.object = object
         self.custom = custom
@@ -69,35 +53,29 @@ extension Snapshot: CoreObject {
         var base = BaseFields()
         var custom = JSONObject()
         var creationTimestamp: Double?
-        var creatorId: String?
+        var creatorID: String?
         var tags: [String]?
         var captured: (any CoatyObject)?
         for (key, member) in object {
             if try base.read(key, member, context) { continue }
             switch key {
             case "creationTimestamp": creationTimestamp = try Wire.number(member, key, context)
-            case "creatorId": creatorId = try Wire.nonEmptyString(member, key, context)
+            case "creatorId": creatorID = try Wire.nonEmptyString(member, key, context)
             case "tags": tags = try Wire.stringArray(member, key, context)
             case "object": captured = try registry.decodeNested(Wire.object(member, key, context), key, context)
             default: custom.appendNew(key, member)
             }
         }
-        let required = try base.required(as: .snapshot, context)
+        let fields = try base.required(as: .snapshot, context)
         guard let creationTimestamp else { throw context.missing("creationTimestamp") }
-        guard let creatorId else { throw context.missing("creatorId") }
+        guard let creatorID else { throw context.missing("creatorId") }
         guard let captured else { throw context.missing("object") }
-        guard base.parentObjectId != nil else { throw context.missing("parentObjectId") }
+        guard base.parentObjectID != nil else { throw context.missing("parentObjectId") }
         guard creationTimestamp != 0 else { throw context.error("creationTimestamp", "must not be 0") }
         self.object = captured
-        self.objectId = required.objectId
-        self.objectType = required.objectType
-        self.name = required.name
-        self.externalId = base.externalId
-        self.parentObjectId = base.parentObjectId
-        self.locationId = base.locationId
-        self.isDeactivated = base.isDeactivated
+        self.base = fields
         self.creationTimestamp = creationTimestamp
-        self.creatorId = creatorId
+        self.creatorID = creatorID
         self.tags = tags
         self.custom = custom
         self.wireOrder = WireKeyOrder(source: object)
@@ -106,7 +84,7 @@ extension Snapshot: CoreObject {
     func wireObject() throws -> JSONObject {
         var head = baseHead(capacity: 12)
         head.appendNew("creationTimestamp", .double(creationTimestamp))
-        head.appendNew("creatorId", .string(creatorId))
+        head.appendNew("creatorId", .string(creatorID))
         if let tags { head.appendNew("tags", .array(tags.map(JSONValue.string))) }
         head.appendNew("object", .object(try object.jsonObject()))
         return wireOrder.merge(head: head, custom: custom)

@@ -4,28 +4,16 @@
 /// ``doneTimestamp``; when one of them is not a number it is kept, as it arrived, in ``custom``
 /// (and the property is `nil`). coaty-js also accepts an undocumented numeric `startTimestamp`;
 /// it is checked to be a number and kept in ``custom``.
-public struct TaskObject: CoatyObject, Hashable {
+public struct TaskObject: CoatyObject, ObjectBaseStoring, Hashable {
     /// The core type `Task`.
     public static let coreType = CoreType.task
 
-    /// The object's unique id.
-    public var objectId: String
-    /// The object's type; defaults to `coaty.Task`, or a custom object type of this core type.
-    public var objectType: String
-    /// A name for the object; may be empty.
-    public var name: String
-    /// An id the object has outside Coaty; non-empty when set.
-    public var externalId: String?
-    /// The id of the object this one belongs to; non-empty when set.
-    public var parentObjectId: String?
-    /// The id of a ``Location`` object; non-empty when set.
-    public var locationId: String?
-    /// Whether the object is deactivated; the meaning is up to the application.
-    public var isDeactivated: Bool?
+    /// The base fields: ``objectID``, ``objectType``, ``name`` and the optional ones.
+    public var base: ObjectBase
     /// The task's state.
     public var status: TaskStatus
     /// The id of the object (usually a user) that created the task.
-    public var creatorId: String
+    public var creatorID: String
     /// When the task was created, in milliseconds since the Unix epoch.
     public var creationTimestamp: Double
     /// When the task last changed, in milliseconds since the Unix epoch.
@@ -41,29 +29,25 @@ public struct TaskObject: CoatyObject, Hashable {
     /// A description of the task.
     public var description: String?
     /// The id of the object (usually a user) the task is assigned to.
-    public var assigneeObjectId: String?
+    public var assigneeObjectID: String?
     /// Every member this type does not declare, in wire order.
     public var custom: JSONObject
     var wireOrder: WireKeyOrder
 
     /// Creates a Task object.
     public init(
-        objectId: String = ObjectID.make(), objectType: String = TaskObject.objectType, name: String,
-        status: TaskStatus, creatorId: String, creationTimestamp: Double, lastModificationTimestamp: Double? = nil,
+        objectID: String = ObjectID.make(), objectType: String = TaskObject.objectType, name: String,
+        status: TaskStatus, creatorID: String, creationTimestamp: Double, lastModificationTimestamp: Double? = nil,
         dueTimestamp: Double? = nil, doneTimestamp: Double? = nil, duration: Double? = nil,
-        requirements: JSONObject? = nil, description: String? = nil, assigneeObjectId: String? = nil,
-        externalId: String? = nil, parentObjectId: String? = nil, locationId: String? = nil, isDeactivated: Bool? = nil,
+        requirements: JSONObject? = nil, description: String? = nil, assigneeObjectID: String? = nil,
+        externalID: String? = nil, parentObjectID: String? = nil, locationID: String? = nil, isDeactivated: Bool? = nil,
         custom: JSONObject = [:]
     ) {
-        self.objectId = objectId
-        self.objectType = objectType
-        self.name = name
-        self.externalId = externalId
-        self.parentObjectId = parentObjectId
-        self.locationId = locationId
-        self.isDeactivated = isDeactivated
+        self.base = ObjectBase(
+            objectID: objectID, objectType: objectType, name: name, externalID: externalID,
+            parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated)
         self.status = status
-        self.creatorId = creatorId
+        self.creatorID = creatorID
         self.creationTimestamp = creationTimestamp
         self.lastModificationTimestamp = lastModificationTimestamp
         self.dueTimestamp = dueTimestamp
@@ -71,7 +55,7 @@ public struct TaskObject: CoatyObject, Hashable {
         self.duration = duration
         self.requirements = requirements
         self.description = description
-        self.assigneeObjectId = assigneeObjectId
+        self.assigneeObjectID = assigneeObjectID
         self.custom = custom
         self.wireOrder = .none
     }
@@ -90,7 +74,7 @@ extension TaskObject: CoreObject {
         var base = BaseFields()
         var custom = JSONObject()
         var status: TaskStatus?
-        var creatorId: String?
+        var creatorID: String?
         var creationTimestamp: Double?
         var lastModificationTimestamp: Double?
         var dueTimestamp: Double?
@@ -98,12 +82,12 @@ extension TaskObject: CoreObject {
         var duration: Double?
         var requirements: JSONObject?
         var description: String?
-        var assigneeObjectId: String?
+        var assigneeObjectID: String?
         for (key, member) in object {
             if try base.read(key, member, context) { continue }
             switch key {
             case "status": status = try Wire.enumeration(member, key, context, TaskStatus.self)
-            case "creatorId": creatorId = try Wire.nonEmptyString(member, key, context)
+            case "creatorId": creatorID = try Wire.nonEmptyString(member, key, context)
             case "creationTimestamp": creationTimestamp = try Wire.number(member, key, context)
             case "lastModificationTimestamp" where member.isNumber: lastModificationTimestamp = member.doubleValue
             case "dueTimestamp" where member.isNumber: dueTimestamp = member.doubleValue
@@ -111,26 +95,20 @@ extension TaskObject: CoreObject {
             case "duration": duration = try Wire.number(member, key, context)
             case "requirements": requirements = try Wire.object(member, key, context)
             case "description": description = try Wire.string(member, key, context)
-            case "assigneeObjectId": assigneeObjectId = try Wire.nonEmptyString(member, key, context)
+            case "assigneeObjectId": assigneeObjectID = try Wire.nonEmptyString(member, key, context)
             case "startTimestamp":
                 _ = try Wire.number(member, key, context)
                 custom.appendNew(key, member)
             default: custom.appendNew(key, member)
             }
         }
-        let required = try base.required(as: .task, context)
+        let fields = try base.required(as: .task, context)
         guard let status else { throw context.missing("status") }
-        guard let creatorId else { throw context.missing("creatorId") }
+        guard let creatorID else { throw context.missing("creatorId") }
         guard let creationTimestamp else { throw context.missing("creationTimestamp") }
-        self.objectId = required.objectId
-        self.objectType = required.objectType
-        self.name = required.name
-        self.externalId = base.externalId
-        self.parentObjectId = base.parentObjectId
-        self.locationId = base.locationId
-        self.isDeactivated = base.isDeactivated
+        self.base = fields
         self.status = status
-        self.creatorId = creatorId
+        self.creatorID = creatorID
         self.creationTimestamp = creationTimestamp
         self.lastModificationTimestamp = lastModificationTimestamp
         self.dueTimestamp = dueTimestamp
@@ -138,7 +116,7 @@ extension TaskObject: CoreObject {
         self.duration = duration
         self.requirements = requirements
         self.description = description
-        self.assigneeObjectId = assigneeObjectId
+        self.assigneeObjectID = assigneeObjectID
         self.custom = custom
         self.wireOrder = WireKeyOrder(source: object)
     }
@@ -146,7 +124,7 @@ extension TaskObject: CoreObject {
     func wireObject() -> JSONObject {
         var head = baseHead(capacity: 18)
         head.appendNew("status", .int(status.rawValue))
-        head.appendNew("creatorId", .string(creatorId))
+        head.appendNew("creatorId", .string(creatorID))
         head.appendNew("creationTimestamp", .double(creationTimestamp))
         if let lastModificationTimestamp {
             head.appendNew("lastModificationTimestamp", .double(lastModificationTimestamp))
@@ -156,7 +134,7 @@ extension TaskObject: CoreObject {
         if let duration { head.appendNew("duration", .double(duration)) }
         if let requirements { head.appendNew("requirements", .object(requirements)) }
         if let description { head.appendNew("description", .string(description)) }
-        if let assigneeObjectId { head.appendNew("assigneeObjectId", .string(assigneeObjectId)) }
+        if let assigneeObjectID { head.appendNew("assigneeObjectId", .string(assigneeObjectID)) }
         return wireOrder.merge(head: head, custom: custom)
     }
 

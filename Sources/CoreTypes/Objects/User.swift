@@ -1,24 +1,12 @@
 /// A user, with SCIM 2 (RFC 7643) flavoured attributes; core type `User`.
 ///
 /// ``name`` carries the SCIM `userName`; ``names`` is required.
-public struct User: CoatyObject, Hashable {
+public struct User: CoatyObject, ObjectBaseStoring, Hashable {
     /// The core type `User`.
     public static let coreType = CoreType.user
 
-    /// The object's unique id.
-    public var objectId: String
-    /// The object's type; defaults to `coaty.User`, or a custom object type of this core type.
-    public var objectType: String
-    /// The SCIM `userName`.
-    public var name: String
-    /// An id the object has outside Coaty; non-empty when set.
-    public var externalId: String?
-    /// The id of the object this one belongs to; non-empty when set.
-    public var parentObjectId: String?
-    /// The id of a ``Location`` object; non-empty when set.
-    public var locationId: String?
-    /// Whether the object is deactivated; the meaning is up to the application.
-    public var isDeactivated: Bool?
+    /// The base fields: ``objectID``, ``objectType``, ``name`` and the optional ones.
+    public var base: ObjectBase
     /// The parts of the user's real name (required).
     public var names: ScimUserNames
     /// The name to display.
@@ -63,23 +51,19 @@ public struct User: CoatyObject, Hashable {
 
     /// Creates a User object.
     public init(
-        objectId: String = ObjectID.make(), objectType: String = User.objectType, name: String, names: ScimUserNames,
+        objectID: String = ObjectID.make(), objectType: String = User.objectType, name: String, names: ScimUserNames,
         displayName: String? = nil, nickName: String? = nil, title: String? = nil, userType: String? = nil,
         preferredLanguage: String? = nil, locale: String? = nil, timezone: String? = nil, active: Bool? = nil,
         password: String? = nil, emails: [ScimMultiValuedAttribute]? = nil,
         phoneNumbers: [ScimMultiValuedAttribute]? = nil, ims: [ScimMultiValuedAttribute]? = nil,
         photos: [ScimMultiValuedAttribute]? = nil, addresses: [ScimAddress]? = nil,
         groups: [ScimMultiValuedAttribute]? = nil, entitlements: [JSONValue]? = nil, roles: [String]? = nil,
-        x509Certificates: [String]? = nil, externalId: String? = nil, parentObjectId: String? = nil,
-        locationId: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
+        x509Certificates: [String]? = nil, externalID: String? = nil, parentObjectID: String? = nil,
+        locationID: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
     ) {
-        self.objectId = objectId
-        self.objectType = objectType
-        self.name = name
-        self.externalId = externalId
-        self.parentObjectId = parentObjectId
-        self.locationId = locationId
-        self.isDeactivated = isDeactivated
+        self.base = ObjectBase(
+            objectID: objectID, objectType: objectType, name: name, externalID: externalID,
+            parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated)
         self.names = names
         self.displayName = displayName
         self.nickName = nickName
@@ -179,15 +163,9 @@ extension User: CoreObject {
             default: custom.appendNew(key, member)
             }
         }
-        let required = try base.required(as: .user, context)
+        let fields = try base.required(as: .user, context)
         guard let names else { throw context.missing("names") }
-        self.objectId = required.objectId
-        self.objectType = required.objectType
-        self.name = required.name
-        self.externalId = base.externalId
-        self.parentObjectId = base.parentObjectId
-        self.locationId = base.locationId
-        self.isDeactivated = base.isDeactivated
+        self.base = fields
         self.names = names
         self.displayName = displayName
         self.nickName = nickName

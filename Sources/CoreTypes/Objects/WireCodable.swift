@@ -16,7 +16,7 @@
 /// struct Light: CoatyObject {
 ///     static let coreType = CoreType.coatyObject
 ///     static let objectType = "com.example.Light"
-///     var objectId = ObjectID.make()
+///     var objectID = ObjectID.make()
 ///     var name: String
 ///     var isOn: Bool
 ///     var luminosity: Double?

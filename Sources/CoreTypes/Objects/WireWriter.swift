@@ -62,16 +62,16 @@ public struct WireWriter {
     /// Whether `source` can be written as bytes: a `coatyObject` whose base fields are valid, so
     /// that its head needs none of the checks of ``ObjectTypeRegistry/validateCoreForm(_:)``.
     static func canStream(_ source: some CoatyObject) -> Bool {
-        source.coreType == .coatyObject && !source.objectId.isEmpty && !source.objectType.isEmpty
-            && source.externalId?.isEmpty != true && source.parentObjectId?.isEmpty != true
-            && source.locationId?.isEmpty != true
+        source.coreType == .coatyObject && !source.objectID.isEmpty && !source.objectType.isEmpty
+            && source.externalID?.isEmpty != true && source.parentObjectID?.isEmpty != true
+            && source.locationID?.isEmpty != true
     }
 
     /// Writes the head and returns which optional base fields it holds (``headBit(_:)``).
     private static func writeHead(of source: some CoatyObject, to output: inout JSONOutput) -> UInt8 {
         var optional: UInt8 = 0
         output.append(#"{"objectId":"#)
-        JSONWriter.writeString(source.objectId, to: &output)
+        JSONWriter.writeString(source.objectID, to: &output)
         output.append(#","objectType":"#)
         JSONWriter.writeString(source.objectType, to: &output)
         output.append(#","coreType":"CoatyObject","name":"#)
@@ -82,9 +82,9 @@ public struct WireWriter {
             JSONWriter.writeString(value, to: &output)
             optional |= headBit(field)
         }
-        writeOptional(#","externalId":"#, source.externalId, .externalId)
-        writeOptional(#","parentObjectId":"#, source.parentObjectId, .parentObjectId)
-        writeOptional(#","locationId":"#, source.locationId, .locationId)
+        writeOptional(#","externalId":"#, source.externalID, .externalID)
+        writeOptional(#","parentObjectId":"#, source.parentObjectID, .parentObjectID)
+        writeOptional(#","locationId":"#, source.locationID, .locationID)
         if let isDeactivated = source.isDeactivated {
             output.append(isDeactivated ? #","isDeactivated":true"# : #","isDeactivated":false"#)
             optional |= headBit(.isDeactivated)
@@ -95,10 +95,10 @@ public struct WireWriter {
     /// The bit of an optional base field in ``optionalHead``; 0 for the four every head holds.
     @inline(__always) private static func headBit(_ field: BaseFields.Field) -> UInt8 {
         switch field {
-        case .objectId, .objectType, .coreType, .name: 0
-        case .externalId: 1
-        case .parentObjectId: 2
-        case .locationId: 4
+        case .objectID, .objectType, .coreType, .name: 0
+        case .externalID: 1
+        case .parentObjectID: 2
+        case .locationID: 4
         case .isDeactivated: 8
         }
     }

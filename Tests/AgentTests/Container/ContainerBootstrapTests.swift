@@ -7,7 +7,7 @@ import Testing
 struct Lamp: CoatyObject, Hashable {
     static let coreType = CoreType.coatyObject
     static let objectType = "com.example.test.Lamp"
-    var objectId = ObjectID.make()
+    var objectID = ObjectID.make()
     var name: String
     var isOn: Bool
 }
@@ -16,7 +16,7 @@ struct Lamp: CoatyObject, Hashable {
 struct OtherLamp: CoatyObject, Hashable {
     static let coreType = CoreType.coatyObject
     static let objectType = "com.example.test.Lamp"
-    var objectId = ObjectID.make()
+    var objectID = ObjectID.make()
     var name: String
 }
 
@@ -24,7 +24,7 @@ struct OtherLamp: CoatyObject, Hashable {
 struct ReservedLamp: CoatyObject, Hashable {
     static let coreType = CoreType.coatyObject
     static let objectType = "coaty.Lamp"
-    var objectId = ObjectID.make()
+    var objectID = ObjectID.make()
     var name: String
 }
 

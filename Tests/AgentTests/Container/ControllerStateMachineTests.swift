@@ -28,14 +28,14 @@ import Testing
 
 @Suite struct ObjectLifecycleTrackerTests {
     func object(_ id: String, parent: String? = nil, name: String = "o") -> BaseObject {
-        BaseObject(objectId: id, name: name, parentObjectId: parent)
+        BaseObject(objectID: id, name: name, parentObjectID: parent)
     }
 
     @Test func aNewObjectIsAddedAndTheSameOneAgainIsNothing() {
         var tracker = ObjectLifecycleTracker()
         #expect(tracker.saw(object("a"))?.kind == .added)
         #expect(tracker.saw(object("a")) == nil)
-        #expect(tracker.trackedObjects.map(\.objectId) == ["a"])
+        #expect(tracker.trackedObjects.map(\.objectID) == ["a"])
     }
 
     @Test func aReadvertisedObjectWithOtherContentChanged() throws {
@@ -67,15 +67,15 @@ import Testing
         }
         let removed = tracker.deadvertised(["agent"])
         #expect(removed.map(\.kind) == [.removed, .removed, .removed])
-        #expect(Set(removed.map(\.object.objectId)) == ["agent", "node", "actor"])
-        #expect(tracker.trackedObjects.map(\.objectId) == ["other"])
+        #expect(Set(removed.map(\.object.objectID)) == ["agent", "node", "actor"])
+        #expect(tracker.trackedObjects.map(\.objectID) == ["other"])
     }
 
     @Test func childrenOfAnUntrackedParentAreRemovedByItsDeadvertise() {
         // An observation of IO nodes does not track identities, yet an agent's will removes its nodes.
         var tracker = ObjectLifecycleTracker()
         _ = tracker.saw(object("node", parent: "agent"))
-        #expect(tracker.deadvertised(["agent"]).map(\.object.objectId) == ["node"])
+        #expect(tracker.deadvertised(["agent"]).map(\.object.objectID) == ["node"])
     }
 
     @Test func unknownIdsAndCyclesRemoveNothingTwice() {
@@ -93,13 +93,13 @@ import Testing
     let start = ContinuousClock.now
 
     func object(_ id: String, parent: String? = nil) -> BaseObject {
-        BaseObject(objectId: id, name: id, parentObjectId: parent)
+        BaseObject(objectID: id, name: id, parentObjectID: parent)
     }
 
     @Test func anEntryIsFreshUntilItsTimeToLivePassed() {
         var cache = ObjectCache(timeToLive: .seconds(10))
         _ = cache.store(object("a"), at: start)
-        #expect(cache.freshObject("a", at: start.advanced(by: .seconds(9)))?.objectId == "a")
+        #expect(cache.freshObject("a", at: start.advanced(by: .seconds(9)))?.objectID == "a")
         #expect(cache.freshObject("a", at: start.advanced(by: .seconds(10))) == nil)
         #expect(cache.freshObject("b", at: start) == nil)
     }
@@ -116,7 +116,7 @@ import Testing
     @Test func anAdvertiseRefreshesOnlyACachedObject() {
         var cache = ObjectCache(timeToLive: .seconds(10))
         _ = cache.store(object("a"), at: start)
-        let refreshed = cache.refresh(BaseObject(objectId: "a", name: "renamed"), at: start.advanced(by: .seconds(8)))
+        let refreshed = cache.refresh(BaseObject(objectID: "a", name: "renamed"), at: start.advanced(by: .seconds(8)))
         let unknown = cache.refresh(object("b"), at: start)
         #expect(refreshed)
         #expect(!unknown)
@@ -137,7 +137,7 @@ import Testing
         var cache = ObjectCache(timeToLive: nil)
         #expect(cache.store(object("a"), at: start) == .coatyObject)
         #expect(cache.store(object("b"), at: start) == nil)
-        #expect(cache.store(Identity(objectId: "i"), at: start) == .identity)
+        #expect(cache.store(Identity(objectID: "i"), at: start) == .identity)
         #expect(cache.refreshedCoreTypes == [.coatyObject, .identity])
     }
 

@@ -199,7 +199,7 @@ import Testing
     }
 
     @Test func customFieldsWrapperIsInvisibleToOtherCoders() throws {
-        var light = Light(objectId: "l", name: "L", isOn: true)
+        var light = Light(objectID: "l", name: "L", isOn: true)
         light.custom = ["x": 1]
         let data = try JSONEncoder().encode(light)
         let text = String(decoding: data, as: UTF8.self)

@@ -51,7 +51,7 @@ enum EventFixtures {
 
     /// The identity of a vector agent, created in Swift.
     static func identity(_ id: String, name: String = "Vector Agent") -> Identity {
-        Identity(objectId: id, name: name)
+        Identity(objectID: id, name: name)
     }
 }
 

@@ -137,8 +137,8 @@ import TestSupport
         var custom = config
         for key in ["name", "externalId"] { custom[key] = nil }
         let identity = Identity(
-            objectId: scope.identityID, name: config["name"]?.stringValue ?? "Vector Agent",
-            externalId: config["externalId"]?.stringValue, custom: custom)
+            objectID: scope.identityID, name: config["name"]?.stringValue ?? "Vector Agent",
+            externalID: config["externalId"]?.stringValue, custom: custom)
         let plan = try JoinPlan(identity: identity, in: scope)
         let expected = vector.expected
         #expect(plan.clientID == expected["clientId"]?.stringValue)

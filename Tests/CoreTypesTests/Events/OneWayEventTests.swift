@@ -40,7 +40,7 @@ import Testing
         let one = Channel(id: "c", object: try F.light())
         let many = Channel(id: "c", objects: [try F.light(), try F.other()])
         #expect(one.objects.count == 1)
-        #expect(many.objects.map(\.objectId) == [F.obj1, F.obj2])
+        #expect(many.objects.map(\.objectID) == [F.obj1, F.obj2])
     }
 
     @Test func anEmptyChannelListIsValid() throws {
@@ -139,11 +139,11 @@ import Testing
     // MARK: - Join
 
     @Test func theJoinPlanCoversTheIONodes() throws {
-        let identity = Identity(objectId: F.agentA, name: "Agent A")
+        let identity = Identity(objectID: F.agentA, name: "Agent A")
         let nodeID = "10de0000-0000-4000-8000-000000000001"
         let node = IoNode(
-            objectId: nodeID, name: "kitchen", ioActors: [IoActor(name: "a", valueType: "number")],
-            parentObjectId: F.agentA)
+            objectID: nodeID, name: "kitchen", ioActors: [IoActor(name: "a", valueType: "number")],
+            parentObjectID: F.agentA)
         let plan = try JoinPlan(identity: identity, ioNodes: [node], in: scope)
         #expect(plan.clientID == "Coaty5c3e1a2b7d4f4e6a9b")
         #expect(plan.lastWill.topic == "coaty/3/-/DAD/\(F.agentA)")
@@ -161,14 +161,14 @@ import Testing
         // an agent keeps some for its lifetime (its join plan) or while offline.
         let written = try Deadvertise(objectIDs: [F.agentA]).publication(in: scope)
         #expect(written.payload.capacity < 2 * written.payload.count)
-        let plan = try JoinPlan(identity: Identity(objectId: F.agentA, name: "A"), in: scope)
+        let plan = try JoinPlan(identity: Identity(objectID: F.agentA, name: "A"), in: scope)
         for publication in plan.publications + [plan.lastWill] {
             #expect(publication.payload.capacity < 2 * publication.payload.count, "\(publication.topic)")
         }
     }
 
     @Test func anIdentityWithACustomObjectTypeJoinsOnItsCoreTypeOnly() throws {
-        let identity = Identity(objectId: F.agentA, objectType: "com.example.AgentIdentity")
+        let identity = Identity(objectID: F.agentA, objectType: "com.example.AgentIdentity")
         let plan = try JoinPlan(identity: identity, in: scope)
         #expect(plan.publications.map(\.topic) == ["coaty/3/-/ADV:Identity/\(F.agentA)"])
     }

@@ -5,9 +5,9 @@ import Testing
 struct Inspector: CoatyObject, WireCodable {
     static let coreType = CoreType.coatyObject
     static let objectType = "com.example.Inspector"
-    var objectId = "i1"
+    var objectID = "i1"
     var name = "Inspector"
-    var parentObjectId: String? = "p1"
+    var parentObjectID: String? = "p1"
     init(wire reader: inout WireReader) throws(ObjectDecodingError) {}
     init() {}
     func write(to writer: inout WireWriter) throws {
@@ -25,7 +25,7 @@ struct Inspector: CoatyObject, WireCodable {
 struct Copier: CoatyObject, WireCodable {
     static let coreType = CoreType.coatyObject
     static let objectType = "com.example.Copier"
-    var objectId = "c1"
+    var objectID = "c1"
     var name = "Copier"
     init(wire reader: inout WireReader) throws(ObjectDecodingError) {}
     init() {}
@@ -42,7 +42,7 @@ struct Copier: CoatyObject, WireCodable {
 struct Wide: CoatyObject, WireCodable {
     static let coreType = CoreType.coatyObject
     static let objectType = "com.example.Wide"
-    var objectId = "w1"
+    var objectID = "w1"
     var name = "Wide"
     var repeated: Int?
     init(wire reader: inout WireReader) throws(ObjectDecodingError) {}
@@ -58,10 +58,10 @@ struct Wide: CoatyObject, WireCodable {
 struct Escapes: CoatyObject, WireCodable {
     static let coreType = CoreType.coatyObject
     static let objectType = "com.example.Escapes"
-    var objectId = "e\"1"
+    var objectID = "e\"1"
     var name = "line\nbreak \u{1} é"
-    var externalId: String? = "x\\y"
-    var locationId: String? = "l1"
+    var externalID: String? = "x\\y"
+    var locationID: String? = "l1"
     var isDeactivated: Bool? = false
     var custom: JSONObject
     init(wire reader: inout WireReader) throws(ObjectDecodingError) { custom = [:] }
@@ -84,10 +84,10 @@ struct Escapes: CoatyObject, WireCodable {
         var lamp = WireLamp(name: "Hall lamp", isOn: true, luminosity: 0.75, floor: 2, tags: ["hall", "dimmable"])
         lamp.custom = ["installedAt": 1_600_000_000_000, "room": ["id": "r7"]]
         var bare = WireLamp(name: "", isOn: false, floor: -1, tags: [])
-        bare.externalId = "LX-7"
+        bare.externalID = "LX-7"
         bare.battery = CodableLamp.Battery(level: 0.5, charging: true)
         var job = WireJob(
-            objectId: "j1", name: "Job", status: 1, creatorId: "u1", creationTimestamp: 1.5, payload: ["a": 1], steps: [3, 1])
+            objectID: "j1", name: "Job", status: 1, creatorID: "u1", creationTimestamp: 1.5, payload: ["a": 1], steps: [3, 1])
         job.custom = ["note": "kept"]
         return [
             ("a lamp with custom members", lamp), ("a lamp with optional base fields", bare), ("a Task (through the tree)", job),
@@ -143,7 +143,7 @@ struct Escapes: CoatyObject, WireCodable {
 
     @Test func invalidObjectsFailAsInTheTree() throws {
         var emptyID = WireLamp(name: "Lamp", isOn: true, floor: 0, tags: [])
-        emptyID.objectId = ""
+        emptyID.objectID = ""
         var notFinite = WireLamp(name: "Lamp", isOn: true, floor: 0, tags: [])
         notFinite.luminosity = .infinity
         let badCustom = Escapes(custom: ["isDeactivated": "yes"])
@@ -164,7 +164,7 @@ struct Escapes: CoatyObject, WireCodable {
 extension Escapes {
     static func withoutLocation(custom: JSONObject) -> Escapes {
         var object = Escapes(custom: custom)
-        object.locationId = nil
+        object.locationID = nil
         return object
     }
 
@@ -177,6 +177,6 @@ extension Escapes {
 
 private enum StreamFixtures {
     static func plainObject() -> any CoatyObject {
-        BaseObject(objectId: "b1", objectType: "com.example.Plain", name: "plain", custom: ["free": ["form": true]])
+        BaseObject(objectID: "b1", objectType: "com.example.Plain", name: "plain", custom: ["free": ["form": true]])
     }
 }

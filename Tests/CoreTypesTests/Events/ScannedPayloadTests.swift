@@ -106,7 +106,7 @@ import Testing
         let scanned = try #require(Advertise(scanning: payload, registry: Self.registry)?.object as? WireLamp)
         let tree = try #require(Advertise(json: Advertise.parsePayload(payload), registry: Self.registry).object as? WireLamp)
         #expect(scanned == tree)
-        #expect(scanned.tags == ["hall", "dimmable"] && scanned.externalId == "LX-7")
+        #expect(scanned.tags == ["hall", "dimmable"] && scanned.externalID == "LX-7")
         #expect(scanned.custom == tree.custom && scanned.custom["installedAt"] == 1_600_000_000_000)
     }
 

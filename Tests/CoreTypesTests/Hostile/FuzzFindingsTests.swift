@@ -139,14 +139,14 @@ import Testing
     @Test func responseChecksCompareIdsAndTypesByteForByte() {
         let (composed, decomposed) = ("caf\u{E9}", "cafe\u{301}")
         let object = BaseObject(
-            objectId: decomposed, objectType: "com.example." + decomposed, name: "x", externalId: decomposed)
+            objectID: decomposed, objectType: "com.example." + decomposed, name: "x", externalID: decomposed)
         #expect(Discover(objectID: decomposed).accepts(Resolve(object: object)))
         #expect(!Discover(objectID: composed).accepts(Resolve(object: object)))
         #expect(!Discover(externalID: composed).accepts(Resolve(object: object)))
         #expect(!Discover(objectTypes: ["com.example." + composed]).accepts(Resolve(object: object)))
         #expect(!Discover(objectID: composed).matches(object))
         #expect(!Discover(externalID: composed, objectTypes: ["com.example." + decomposed]).matches(object))
-        let updated = BaseObject(objectId: composed, objectType: "com.example.Light", name: "x")
+        let updated = BaseObject(objectID: composed, objectType: "com.example.Light", name: "x")
         #expect(!Update(object: updated).accepts(Complete(object: object)))
         let query = Query(types: .objectTypes(["com.example." + composed]))
         #expect(!query.accepts(Retrieve(objects: [object])))

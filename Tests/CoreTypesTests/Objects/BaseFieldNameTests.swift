@@ -15,9 +15,9 @@ import Testing
         typealias Words = BaseFields.Field.Words
         #expect(Words.name == "name".utf8.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
         let expected: [(String, (head: UInt64, tail: UInt64))] = [
-            ("objectId", Words.objectId), ("coreType", Words.coreType), ("objectType", Words.objectType),
-            ("externalId", Words.externalId), ("locationId", Words.locationId),
-            ("isDeactivated", Words.isDeactivated), ("parentObjectId", Words.parentObjectId),
+            ("objectId", Words.objectID), ("coreType", Words.coreType), ("objectType", Words.objectType),
+            ("externalId", Words.externalID), ("locationId", Words.locationID),
+            ("isDeactivated", Words.isDeactivated), ("parentObjectId", Words.parentObjectID),
         ]
         for (name, constant) in expected {
             #expect(words(name) == constant, "\(name)")
@@ -26,8 +26,8 @@ import Testing
 
     @Test func everyBaseFieldIsFoundByItsName() {
         let fields: [(String, BaseFields.Field)] = [
-            ("objectId", .objectId), ("objectType", .objectType), ("coreType", .coreType), ("name", .name),
-            ("externalId", .externalId), ("parentObjectId", .parentObjectId), ("locationId", .locationId),
+            ("objectId", .objectID), ("objectType", .objectType), ("coreType", .coreType), ("name", .name),
+            ("externalId", .externalID), ("parentObjectId", .parentObjectID), ("locationId", .locationID),
             ("isDeactivated", .isDeactivated),
         ]
         #expect(fields.map(\.0) == BaseFields.names)

@@ -13,12 +13,12 @@ import TestSupport
     }
 
     @Test func identityEncodesInCoatyJSOrder() throws {
-        var identity = Identity(objectId: "5c3e1a2b-7d4f-4e6a-9b8c-0d1e2f3a4b5c", name: "Vector Agent")
+        var identity = Identity(objectID: "5c3e1a2b-7d4f-4e6a-9b8c-0d1e2f3a4b5c", name: "Vector Agent")
         #expect(
             try text(identity)
                 == #"{"objectId":"5c3e1a2b-7d4f-4e6a-9b8c-0d1e2f3a4b5c","name":"Vector Agent","objectType":"coaty.Identity","coreType":"Identity"}"#
         )
-        identity.externalId = "ext"
+        identity.externalID = "ext"
         identity.custom["extraField"] = 1
         #expect(
             try text(identity)
@@ -31,11 +31,11 @@ import TestSupport
     /// (the harness names its agent "Vector Agent" unless the case configures a name).
     @Test(arguments: try VectorFiles.cases("topics.json", group: "join"))
     func identityMatchesTheJoinVector(vector: VectorCase) throws {
-        let objectId = try #require(vector.input["identityId"]?.stringValue)
+        let objectID = try #require(vector.input["identityId"]?.stringValue)
         let options = vector.input["identity"]?.objectValue ?? [:]
-        var ours = Identity(objectId: objectId, name: options["name"]?.stringValue ?? "Vector Agent")
+        var ours = Identity(objectID: objectID, name: options["name"]?.stringValue ?? "Vector Agent")
         for (key, value) in options where key != "name" {
-            if key == "externalId" { ours.externalId = value.stringValue } else { ours.custom[key] = value }
+            if key == "externalId" { ours.externalID = value.stringValue } else { ours.custom[key] = value }
         }
         let publications = vector.expected["joinPublications"]?.arrayValue ?? []
         let advertise = try #require(
@@ -46,8 +46,8 @@ import TestSupport
 
     @Test func swiftCreatedObjectsEncodeInAFixedOrder() throws {
         let task = TaskObject(
-            objectId: "t", name: "Repair", status: .pending, creatorId: "c", creationTimestamp: 1_600_000_000_000,
-            description: "Fix it", parentObjectId: "p", custom: ["priority": 1])
+            objectID: "t", name: "Repair", status: .pending, creatorID: "c", creationTimestamp: 1_600_000_000_000,
+            description: "Fix it", parentObjectID: "p", custom: ["priority": 1])
         #expect(
             try text(task)
                 == #"{"objectId":"t","objectType":"coaty.Task","coreType":"Task","name":"Repair","parentObjectId":"p","status":0,"creatorId":"c","creationTimestamp":1600000000000,"description":"Fix it","priority":1}"#
@@ -139,7 +139,7 @@ import TestSupport
 
     @Test func coreTypesAreCodableWithAnyCoder() throws {
         let log = Log(
-            objectId: "o", name: "C", logLevel: .info, logMessage: "on", logDate: "2021-10-22T11:00:58.018+02:00",
+            objectID: "o", name: "C", logLevel: .info, logMessage: "on", logDate: "2021-10-22T11:00:58.018+02:00",
             logTags: ["lights"], logHost: LogHost(pid: 4242))
         let data = try JSONEncoder().encode(log)
         let back = try JSONDecoder().decode(Log.self, from: data)
@@ -157,33 +157,33 @@ import TestSupport
     }
 
     @Test func everyCoreTypeIsCreatableAndDecodesBack() throws {
-        let source = IoSource(objectId: "s", name: "S", valueType: "t", updateStrategy: .sample, updateRate: 100)
-        let actor = IoActor(objectId: "a", name: "A", valueType: "t")
+        let source = IoSource(objectID: "s", name: "S", valueType: "t", updateStrategy: .sample, updateRate: 100)
+        let actor = IoActor(objectID: "a", name: "A", valueType: "t")
         let objects: [any CoatyObject] = [
-            BaseObject(objectId: "o", name: "O"),
+            BaseObject(objectID: "o", name: "O"),
             User(
-                objectId: "u", name: "jdoe", names: ScimUserNames(familyName: "Doe", givenName: "Jane"),
+                objectID: "u", name: "jdoe", names: ScimUserNames(familyName: "Doe", givenName: "Jane"),
                 emails: [ScimMultiValuedAttribute(type: "work", value: "j@x")],
                 addresses: [ScimAddress(type: "home", value: "v", country: "DE")]),
             Annotation(
-                objectId: "a", name: "N", type: .image, creatorId: "c", creationTimestamp: 1, status: .published,
+                objectID: "a", name: "N", type: .image, creatorID: "c", creationTimestamp: 1, status: .published,
                 variants: [AnnotationVariant(variant: "hd", downloadUrl: "u")]),
-            TaskObject(objectId: "t", name: "T", status: .request, creatorId: "c", creationTimestamp: 0),
-            IoContext(objectId: "c", name: "kitchen"),
-            IoNode(objectId: "n", name: "kitchen", ioSources: [source], ioActors: [actor], characteristics: ["k": 1]),
-            source, actor, Identity(objectId: "i"),
+            TaskObject(objectID: "t", name: "T", status: .request, creatorID: "c", creationTimestamp: 0),
+            IoContext(objectID: "c", name: "kitchen"),
+            IoNode(objectID: "n", name: "kitchen", ioSources: [source], ioActors: [actor], characteristics: ["k": 1]),
+            source, actor, Identity(objectID: "i"),
             Log(
-                objectId: "l", name: "L", logLevel: .fatal, logMessage: "m", logDate: "d",
+                objectID: "l", name: "L", logLevel: .fatal, logMessage: "m", logDate: "d",
                 logHost: LogHost(
                     agentInfo: AgentInfo(
                         packageInfo: .init(name: "p", version: "1"),
                         buildInfo: .init(buildDate: "b", buildMode: "production"), configInfo: .init(serviceHost: "")))),
             Location(
-                objectId: "loc", name: "L",
+                objectID: "loc", name: "L",
                 geoLocation: GeoLocation(coords: GeoCoordinates(latitude: 1, longitude: 2, accuracy: 3), timestamp: 4)),
             Snapshot(
-                objectId: "snap", name: "S", parentObjectId: "t", creationTimestamp: 1, creatorId: "c",
-                object: TaskObject(objectId: "t", name: "T", status: .done, creatorId: "c", creationTimestamp: 1)),
+                objectID: "snap", name: "S", parentObjectID: "t", creationTimestamp: 1, creatorID: "c",
+                object: TaskObject(objectID: "t", name: "T", status: .done, creatorID: "c", creationTimestamp: 1)),
         ]
         #expect(Set(objects.map(\.coreType)) == Set(CoreType.allCases))
         for object in objects {

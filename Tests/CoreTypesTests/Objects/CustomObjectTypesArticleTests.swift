@@ -7,7 +7,7 @@ import Testing
     struct Light: CoatyObject {
         static let coreType = CoreType.coatyObject
         static let objectType = "com.example.Light"
-        var objectId = ObjectID.make()
+        var objectID = ObjectID.make()
         var name: String
         var isOn: Bool
         var luminosity: Double?
@@ -23,7 +23,7 @@ import Testing
         static let coreType = CoreType.coatyObject
         static let objectType = "com.example.Meter"
         static let wireKeyStrategy = JSONKeyStrategy.pascalCase
-        var objectId = ObjectID.make()
+        var objectID = ObjectID.make()
         var name: String
         var serialNumber: String
     }
@@ -83,7 +83,7 @@ import Testing
     struct WireLight: CoatyObject {
         static let coreType = CoreType.coatyObject
         static let objectType = "com.example.WireLight"
-        var objectId = ObjectID.make()
+        var objectID = ObjectID.make()
         var name: String
         var isOn: Bool
         var luminosity: Double?
@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test func pascalCaseMeter() throws {
-        let meter = Meter(objectId: "m", name: "M", serialNumber: "SN-1")
+        let meter = Meter(objectID: "m", name: "M", serialNumber: "SN-1")
         #expect(
             JSONValue.object(try meter.jsonObject()).serializedString()
                 == #"{"objectId":"m","objectType":"com.example.Meter","coreType":"CoatyObject","name":"M","SerialNumber":"SN-1"}"#
@@ -121,7 +121,7 @@ import Testing
 
 extension CustomObjectTypesArticleTests.WireLight: WireCodable {
     init(wire reader: inout WireReader) throws(ObjectDecodingError) {
-        objectId = try reader.decode(String.self, forKey: "objectId")
+        objectID = try reader.decode(String.self, forKey: "objectId")
         name = try reader.decode(String.self, forKey: "name")
         isOn = try reader.decode(Bool.self, forKey: "isOn")
         luminosity = try reader.decodeIfPresent(Double.self, forKey: "luminosity")

@@ -6,7 +6,7 @@ import Testing
 struct Light: CoatyObject, Hashable {
     static let coreType = CoreType.coatyObject
     static let objectType = "com.example.Light"
-    var objectId = ObjectID.make()
+    var objectID = ObjectID.make()
     var name: String
     var isOn: Bool
     var luminosity: Double?
@@ -17,7 +17,7 @@ struct Light: CoatyObject, Hashable {
 struct Switch: CoatyObject {
     static let coreType = CoreType.coatyObject
     static let objectType = "com.example.Switch"
-    var objectId: String
+    var objectID: String
     var name: String
     var isPressed: Bool
 }
@@ -26,7 +26,7 @@ struct Switch: CoatyObject {
 struct RepairTask: CoatyObject {
     static let coreType = CoreType.task
     static let objectType = "com.example.RepairTask"
-    var objectId: String
+    var objectID: String
     var name: String
     var status: TaskStatus
     var creatorId: String
@@ -39,7 +39,7 @@ struct Meter: CoatyObject, WireKeyNaming {
     static let coreType = CoreType.coatyObject
     static let objectType = "com.example.Meter"
     static let wireKeyStrategy = JSONKeyStrategy.pascalCase
-    var objectId: String
+    var objectID: String
     var name: String
     var serialNumber: String
     var reading: Reading
@@ -92,16 +92,16 @@ struct Meter: CoatyObject, WireKeyNaming {
             static let coreType = CoreType.coatyObject
             static let objectType = "com.example.Late"
             var name = "L"
-            var objectId = "o"
+            var objectID = "o"
             var custom = JSONObject()
-            enum CodingKeys: String, CodingKey { case name, coreType, objectId }
+            enum CodingKeys: String, CodingKey { case name, coreType, objectID }
             init() {}
             init(from decoder: any Decoder) throws { self.init() }
             func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(name, forKey: .name)
                 try container.encode("CoatyObject", forKey: .coreType)
-                try container.encode(objectId, forKey: .objectId)
+                try container.encode(objectID, forKey: .objectID)
             }
         }
         #expect(try Late().jsonObject().keys == ["name", "coreType", "objectId", "objectType"])
@@ -112,7 +112,7 @@ struct Meter: CoatyObject, WireKeyNaming {
         struct Wide: CoatyObject {
             static let coreType = CoreType.coatyObject
             static let objectType = "com.example.Wide"
-            var objectId = "w"
+            var objectID = "w"
             var name = "W"
             var f1 = 1, f2 = 2, f3 = 3, f4 = 4, f5 = 5, f6 = 6, f7 = 7, f8 = 8, f9 = 9
             var f10 = 10, f11 = 11, f12 = 12, f13 = 13, f14 = 14, f15 = 15, f16 = 16, f17 = 17
@@ -196,24 +196,24 @@ struct Meter: CoatyObject, WireKeyNaming {
         struct Reserved: CoatyObject {
             static let coreType = CoreType.coatyObject
             static let objectType = "coaty.Mine"
-            var objectId = "x"
+            var objectID = "x"
             var name = "x"
         }
         struct Wildcard: CoatyObject {
             static let coreType = CoreType.coatyObject
             static let objectType = "com.example/+"
-            var objectId = "x"
+            var objectID = "x"
             var name = "x"
         }
         struct Empty: CoatyObject {
             static let coreType = CoreType.coatyObject
             static let objectType = ""
-            var objectId = "x"
+            var objectID = "x"
             var name = "x"
         }
         struct CoreName: CoatyObject {
             static let coreType = CoreType.task
-            var objectId = "x"
+            var objectID = "x"
             var name = "x"
         }
         var registry = ObjectTypeRegistry()
@@ -257,7 +257,7 @@ struct Meter: CoatyObject, WireKeyNaming {
     @Test func absentAndNullAreDifferent() throws {
         let registry = ObjectTypeRegistry()
         let absent = #"{"objectType":"coaty.CoatyObject","coreType":"CoatyObject","objectId":"o","name":"n"}"#
-        #expect(try (registry.decodeObject(object(absent)) as? BaseObject)?.externalId == nil)
+        #expect(try (registry.decodeObject(object(absent)) as? BaseObject)?.externalID == nil)
         let null =
             #"{"objectType":"coaty.CoatyObject","coreType":"CoatyObject","objectId":"o","name":"n","externalId":null}"#
         let error = #expect(throws: ObjectDecodingError.self) { try registry.decodeObject(object(null)) }

@@ -6,9 +6,9 @@ import Testing
 struct CodableLamp: CoatyObject, Hashable {
     static let coreType = CoreType.coatyObject
     static let objectType = "com.example.CodableLamp"
-    var objectId = ObjectID.make()
+    var objectID = ObjectID.make()
     var name: String
-    var externalId: String?
+    var externalID: String?
     var isOn: Bool
     var luminosity: Double?
     var floor: Int
@@ -26,9 +26,9 @@ struct CodableLamp: CoatyObject, Hashable {
 struct WireLamp: CoatyObject, Hashable {
     static let coreType = CoreType.coatyObject
     static let objectType = "com.example.WireLamp"
-    var objectId = ObjectID.make()
+    var objectID = ObjectID.make()
     var name: String
-    var externalId: String?
+    var externalID: String?
     var isOn: Bool
     var luminosity: Double?
     var floor: Int
@@ -39,9 +39,9 @@ struct WireLamp: CoatyObject, Hashable {
 
 extension WireLamp: WireCodable {
     init(wire reader: inout WireReader) throws(ObjectDecodingError) {
-        objectId = try reader.decode(String.self, forKey: "objectId")
+        objectID = try reader.decode(String.self, forKey: "objectId")
         name = try reader.decode(String.self, forKey: "name")
-        externalId = try reader.decodeIfPresent(String.self, forKey: "externalId")
+        externalID = try reader.decodeIfPresent(String.self, forKey: "externalId")
         isOn = try reader.decode(Bool.self, forKey: "isOn")
         luminosity = try reader.decodeIfPresent(Double.self, forKey: "luminosity")
         floor = try reader.decode(Int.self, forKey: "floor")
@@ -62,10 +62,10 @@ extension WireLamp: WireCodable {
 struct WireJob: CoatyObject {
     static let coreType = CoreType.task
     static let objectType = "com.example.WireJob"
-    var objectId: String
+    var objectID: String
     var name: String
     var status: Int
-    var creatorId: String
+    var creatorID: String
     var creationTimestamp: Double
     var payload: JSONValue
     var settings: JSONObject?
@@ -80,10 +80,10 @@ struct WireJob: CoatyObject {
 
 extension WireJob: WireCodable {
     init(wire reader: inout WireReader) throws(ObjectDecodingError) {
-        objectId = try reader.decode(String.self, forKey: "objectId")
+        objectID = try reader.decode(String.self, forKey: "objectId")
         name = try reader.decode(String.self, forKey: "name")
         status = try reader.decode(Int.self, forKey: "status")
-        creatorId = try reader.decode(String.self, forKey: "creatorId")
+        creatorID = try reader.decode(String.self, forKey: "creatorId")
         creationTimestamp = try reader.decode(Double.self, forKey: "creationTimestamp")
         payload = try reader.decode(JSONValue.self, forKey: "payload")
         settings = try reader.decodeIfPresent(JSONObject.self, forKey: "settings")
@@ -97,7 +97,7 @@ extension WireJob: WireCodable {
 
     func write(to writer: inout WireWriter) throws {
         writer.encode(status, forKey: "status")
-        writer.encode(creatorId, forKey: "creatorId")
+        writer.encode(creatorID, forKey: "creatorId")
         try writer.encode(creationTimestamp, forKey: "creationTimestamp")
         writer.encode(payload, forKey: "payload")
         writer.encodeIfPresent(settings, forKey: "settings")
@@ -114,7 +114,7 @@ extension WireJob: WireCodable {
 struct Twice: CoatyObject, WireCodable {
     static let coreType = CoreType.coatyObject
     static let objectType = "com.example.Twice"
-    var objectId = "t1"
+    var objectID = "t1"
     var name = "first"
     init() {}
     init(wire reader: inout WireReader) throws(ObjectDecodingError) {}
@@ -131,12 +131,12 @@ struct Twice: CoatyObject, WireCodable {
 struct Probe: CoatyObject, WireCodable {
     static let coreType = CoreType.coatyObject
     static let objectType = "com.example.Probe"
-    var objectId: String
+    var objectID: String
     var name: String
     var sawSecret: Bool
     var memberCount: Int
     init(wire reader: inout WireReader) throws(ObjectDecodingError) {
-        objectId = try reader.decode(String.self, forKey: "objectId")
+        objectID = try reader.decode(String.self, forKey: "objectId")
         name = try reader.decode(String.self, forKey: "name")
         sawSecret = reader.contains("secret")
         memberCount = reader.object.count
@@ -190,7 +190,7 @@ struct Probe: CoatyObject, WireCodable {
 
     @Test func decodesTheSameValuesAsCodableAndKeepsUnreadMembers() throws {
         let (codable, wire) = try bothLamps()
-        #expect(wire.objectId == codable.objectId && wire.name == codable.name && wire.externalId == "LX-7")
+        #expect(wire.objectID == codable.objectID && wire.name == codable.name && wire.externalID == "LX-7")
         #expect(wire.isOn && wire.luminosity == 0.75 && wire.floor == 2 && wire.tags == ["hall", "dimmable"])
         #expect(wire.battery == CodableLamp.Battery(level: 0.5, charging: false))
         #expect(wire.custom == codable.custom)
@@ -290,7 +290,7 @@ struct Probe: CoatyObject, WireCodable {
         let text =
             #"{"objectId":"j1","objectType":"com.example.WireJob","coreType":"Task","name":"Job","status":1,"creatorId":"u1","creationTimestamp":1600000000000,"payload":[1,"two",null],"settings":{"retry":true},"steps":[3,1.0,2],"owner":"ops","urgent":false,"attempts":4,"labels":["a"],"limits":null,"note":"kept"}"#
         let job = try #require(try registry.decodeObject(object(text)) as? WireJob)
-        #expect(job.status == 1 && job.creatorId == "u1" && job.creationTimestamp == 1_600_000_000_000)
+        #expect(job.status == 1 && job.creatorID == "u1" && job.creationTimestamp == 1_600_000_000_000)
         #expect(job.payload == [1, "two", nil])
         #expect(job.settings == ["retry": true])
         #expect(job.steps == [3, 1, 2])

@@ -37,7 +37,7 @@ struct AgentNamespaceAndInputTests {
             let responder = try Agent(
                 configuration: RunningAgents.configuration("S", broker: broker, namespace: "y", crossNamespacing: true))
             try await RunningAgents.run([requester, responder]) {
-                let resolve = try await requester.discover(Discover(objectID: responder.identity.objectId), timeout: .seconds(30)).first()
+                let resolve = try await requester.discover(Discover(objectID: responder.identity.objectID), timeout: .seconds(30)).first()
                 #expect(resolve.topic.namespace == "y")
                 #expect(resolve.event.object?.name == "S")
             }

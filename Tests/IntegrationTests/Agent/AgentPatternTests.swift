@@ -8,7 +8,7 @@ import TestSupport
 struct Light: CoatyObject, Hashable {
     static let coreType = CoreType.coatyObject
     static let objectType = "com.example.Light"
-    var objectId = ObjectID.make()
+    var objectID = ObjectID.make()
     var name: String
     var isOn: Bool
     var brightness: Double
@@ -34,7 +34,7 @@ struct AgentPatternTests {
                 var iterator = events.makeAsyncIterator()
                 let received = try #require(await iterator.next())
                 #expect(received.event.object as? Light == light)
-                #expect(received.sourceID == a.identity.objectId)
+                #expect(received.sourceID == a.identity.objectID)
                 #expect(received.topic.eventTypeFilter == ":com.example.Light")
             }
         }
@@ -79,9 +79,9 @@ struct AgentPatternTests {
             let a = try Agent(configuration: RunningAgents.configuration("A", broker: broker))
             let b = try Agent(configuration: RunningAgents.configuration("B", broker: broker))
             try await RunningAgents.run([a, b]) {
-                let resolve = try await a.discover(Discover(objectID: b.identity.objectId), timeout: .seconds(30)).first()
-                #expect(resolve.event.object?.objectId == b.identity.objectId)
-                #expect(resolve.sourceID == b.identity.objectId)
+                let resolve = try await a.discover(Discover(objectID: b.identity.objectID), timeout: .seconds(30)).first()
+                #expect(resolve.event.object?.objectID == b.identity.objectID)
+                #expect(resolve.sourceID == b.identity.objectID)
             }
         }
     }
@@ -100,7 +100,7 @@ struct AgentPatternTests {
                     for await request in queries {
                         let objects = try lights.map { try $0.jsonObject() }
                         let selected = try request.event.filter.apply(to: objects)
-                        let matching = selected.compactMap { row in lights.first { row["objectId"] == .string($0.objectId) } }
+                        let matching = selected.compactMap { row in lights.first { row["objectId"] == .string($0.objectID) } }
                         try request.respond(Retrieve(objects: matching))
                     }
                 }
@@ -222,8 +222,8 @@ struct AgentPatternTests {
                 try await RunningAgents.run([a]) {}
                 var iterator = deadvertised.makeAsyncIterator()
                 let event = try #require(await iterator.next())
-                #expect(event.event.objectIDs == [a.identity.objectId])
-                #expect(event.sourceID == a.identity.objectId)
+                #expect(event.event.objectIDs == [a.identity.objectID])
+                #expect(event.sourceID == a.identity.objectID)
             }
         }
     }

@@ -44,7 +44,7 @@ struct GracefulStopTests {
                 let received = try #require(await words.next())
                 #expect(received.event.objects.first?.name == "Goodbye \(round)")
                 var leaves = deadvertised.makeAsyncIterator()
-                #expect(try #require(await leaves.next()).event.objectIDs == [leaving.identity.objectId])
+                #expect(try #require(await leaves.next()).event.objectIDs == [leaving.identity.objectID])
             }
         }
     }

@@ -17,7 +17,7 @@ struct InlineResponderTests {
                 let lamp = Light(name: "Desk lamp", isOn: true, brightness: 0.5)
                 let responders = [
                     try await b.serveDiscover { request in
-                        if request.event.objectID == lamp.objectId { try request.respond(Resolve(object: lamp)) }
+                        if request.event.objectID == lamp.objectID { try request.respond(Resolve(object: lamp)) }
                     },
                     try await b.serveQuery { try $0.respond(Retrieve(objects: [lamp])) },
                     try await b.serveUpdate(objectType: Light.objectType) { request in
@@ -27,9 +27,9 @@ struct InlineResponderTests {
                         try request.respond(Return(result: .int(2 * (request.event.parameter(at: 0)?.intValue ?? 0))))
                     },
                 ]
-                let resolve = try await a.discover(Discover(objectID: lamp.objectId), timeout: .seconds(30)).first()
+                let resolve = try await a.discover(Discover(objectID: lamp.objectID), timeout: .seconds(30)).first()
                 #expect(resolve.event.object as? Light == lamp)
-                #expect(resolve.sourceID == b.identity.objectId)
+                #expect(resolve.sourceID == b.identity.objectID)
                 let retrieve = try await a.query(Query(objectTypes: [Light.objectType]), timeout: .seconds(30)).first()
                 #expect(retrieve.event.objects.map { $0 as? Light } == [lamp])
                 var dimmed = lamp

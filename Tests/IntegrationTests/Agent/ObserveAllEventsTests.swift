@@ -13,9 +13,9 @@ struct ObserveAllEventsTests {
                 let all = try await b.observeAllEvents()
                 try a.publish(Channel(id: "news", object: Identity(name: "Payload")))
                 try a.deadvertise(["gone"])
-                let resolve = try await a.discover(Discover(objectID: b.identity.objectId), timeout: .seconds(30))
+                let resolve = try await a.discover(Discover(objectID: b.identity.objectID), timeout: .seconds(30))
                     .first()
-                #expect(resolve.sourceID == b.identity.objectId)
+                #expect(resolve.sourceID == b.identity.objectID)
                 var seen: [EventType] = []
                 var iterator = all.makeAsyncIterator()
                 while seen.count < 4, let message = await iterator.next() {
@@ -23,7 +23,7 @@ struct ObserveAllEventsTests {
                     if message.topic.eventType == .advertise { continue }
                     seen.append(message.topic.eventType)
                     if message.topic.eventType == .channel {
-                        #expect(message.sourceID == a.identity.objectId)
+                        #expect(message.sourceID == a.identity.objectID)
                         #expect(message.topic.eventTypeFilter == "news")
                         let json = try JSONValue(parsing: message.payload)
                         #expect(json["object"]?["name"] == "Payload")

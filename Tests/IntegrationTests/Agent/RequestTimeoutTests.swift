@@ -16,9 +16,9 @@ struct RequestTimeoutTests {
                 _ = await responses.collect()
                 // The agent still works afterwards.
                 let resolve = try await asker.discover(
-                    Discover(objectID: asker.identity.objectId), timeout: .seconds(30)
+                    Discover(objectID: asker.identity.objectID), timeout: .seconds(30)
                 ).first()
-                #expect(resolve.sourceID == asker.identity.objectId)
+                #expect(resolve.sourceID == asker.identity.objectID)
             }
         }
     }

@@ -63,7 +63,7 @@ struct ContainerLifecycleTests {
                 let first = try #require(await iterator.next())
                 let second = try #require(await iterator.next())
                 #expect(first.event.objectIDs == [lampID], "the controller deadvertises its lamp first")
-                #expect(second.event.objectIDs == [container.agent.identity.objectId], "then the agent its identity")
+                #expect(second.event.objectIDs == [container.agent.identity.objectID], "then the agent its identity")
             }
             #expect(holder.agent === container.agent)
         }
@@ -89,7 +89,7 @@ struct ContainerLifecycleTests {
                 #expect(error?.detail.contains("the lamp broke in didGoOnline") == true)
                 var iterator = deadvertised.makeAsyncIterator()
                 let event = try #require(await iterator.next())
-                #expect(event.event.objectIDs == [container.agent.identity.objectId], "the agent still deadvertised")
+                #expect(event.event.objectIDs == [container.agent.identity.objectID], "the agent still deadvertised")
             }
             #expect(recorder.all.contains("Good.willStop"))
             #expect(recorder.all.contains("Broken.willStop"))

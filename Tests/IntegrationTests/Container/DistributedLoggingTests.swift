@@ -24,7 +24,7 @@ struct DistributedLoggingTests {
                     var iterator = logs.makeAsyncIterator()
                     let received = try #require(await iterator.next())
                     let log = try #require(received.event.object as? Log)
-                    #expect(received.sourceID == container.agent.identity.objectId)
+                    #expect(received.sourceID == container.agent.identity.objectID)
                     #expect(received.topic.eventTypeFilter == "Log")
                     #expect(
                         log.logMessage == "lamp switched on", "nothing below the remote level, nothing of the framework"

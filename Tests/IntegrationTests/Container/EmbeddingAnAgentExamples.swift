@@ -16,7 +16,7 @@ struct EmbeddingAnAgentExamples {
     struct Light: CoatyObject {
         static let coreType = CoreType.coatyObject
         static let objectType = "com.example.Light"
-        var objectId = ObjectID.make()
+        var objectID = ObjectID.make()
         var name: String
         var isOn: Bool
     }
@@ -39,7 +39,7 @@ struct EmbeddingAnAgentExamples {
         }
 
         func willStop() async throws {
-            try agent.deadvertise([lamp.objectId])
+            try agent.deadvertise([lamp.objectID])
         }
 
         func run() async throws {
@@ -115,7 +115,7 @@ struct EmbeddingAnAgentExamples {
                         )
                         .first()
                         #expect(lamp.event.object?.name == "Desk lamp")
-                        #expect(lamp.sourceID == container.agent.identity.objectId)
+                        #expect(lamp.sourceID == container.agent.identity.objectID)
                         await local.wait(for: "Agent came or went")  // the host's service saw an agent
                         trigger.triggerGracefulShutdown()
                         try await tasks.waitForAll()
@@ -125,7 +125,7 @@ struct EmbeddingAnAgentExamples {
                 let lampGone = try #require(await iterator.next())
                 let agentGone = try #require(await iterator.next())
                 #expect(lampGone.event.objectIDs.count == 1, "the controller's willStop deadvertised the lamp")
-                #expect(agentGone.event.objectIDs == [container.agent.identity.objectId])
+                #expect(agentGone.event.objectIDs == [container.agent.identity.objectID])
             }
         }
     }
@@ -183,7 +183,7 @@ struct EmbeddingAnAgentExamples {
                     group.addTask { try await agent.run() }
                     group.addTask {  // test: once the agent answers, its subscription is in place; advertise a light
                         await RunningAgents.waitUntilOnline(agent)
-                        _ = try await other.discover(Discover(objectID: agent.identity.objectId), timeout: .seconds(30))
+                        _ = try await other.discover(Discover(objectID: agent.identity.objectID), timeout: .seconds(30))
                             .first()
                         try other.advertise(Light(name: "Desk lamp", isOn: true))
                     }
@@ -193,7 +193,7 @@ struct EmbeddingAnAgentExamples {
                     }
                     group.cancelAll()  // test
                 }
-                #expect(lights.all == ["Desk lamp from \(other.identity.objectId)"])
+                #expect(lights.all == ["Desk lamp from \(other.identity.objectID)"])
             }
         }
     }

@@ -13,7 +13,7 @@ final class LampHolder: Sendable {
 
     init(_ broker: TestBroker, lamps: [BaseObject]) throws {
         agent = try Agent(configuration: RunningAgents.configuration("Holder", broker: broker))
-        self.lamps = Mutex(Dictionary(uniqueKeysWithValues: lamps.map { ($0.objectId, $0) }))
+        self.lamps = Mutex(Dictionary(uniqueKeysWithValues: lamps.map { ($0.objectID, $0) }))
     }
 
     /// How many Discovers for a lamp arrived.
@@ -30,7 +30,7 @@ final class LampHolder: Sendable {
 
     /// Changes a lamp (later Resolves carry the new version) and advertises it.
     func change(_ lamp: BaseObject) throws {
-        lamps.withLock { $0[lamp.objectId] = lamp }
+        lamps.withLock { $0[lamp.objectID] = lamp }
         try agent.advertise(lamp)
     }
 }
@@ -66,15 +66,15 @@ struct ObjectCacheControllerTests {
             let holder = try LampHolder(broker, lamps: [lamp])
             let (container, cache) = try cache(broker, .init(discoverTimeout: .seconds(30)))
             try await withHolder(holder, container) {
-                #expect(cache.cachedObject(objectID: lamp.objectId) == nil)
-                let first = try await cache.resolve(objectID: lamp.objectId)
+                #expect(cache.cachedObject(objectID: lamp.objectID) == nil)
+                let first = try await cache.resolve(objectID: lamp.objectID)
                 #expect(first.name == "desk")
                 #expect(first.custom["isOn"] == true)
                 #expect(holder.discoverCount == 1)
-                let second = try await cache.resolve(objectID: lamp.objectId)
-                #expect(second.objectId == lamp.objectId)
+                let second = try await cache.resolve(objectID: lamp.objectID)
+                #expect(second.objectID == lamp.objectID)
                 #expect(holder.discoverCount == 1, "local first: the cache answered")
-                _ = try await cache.resolve(objectID: lamp.objectId, policy: .networkFirst)
+                _ = try await cache.resolve(objectID: lamp.objectID, policy: .networkFirst)
                 #expect(holder.discoverCount == 2, "network first: asked again")
                 #expect(cache.count == 1)
             }
@@ -86,14 +86,14 @@ struct ObjectCacheControllerTests {
             let holder = try LampHolder(broker, lamps: [lamp])
             let (container, cache) = try cache(broker, .init(discoverTimeout: .seconds(30)))
             try await withHolder(holder, container) {
-                _ = try await cache.resolve(objectID: lamp.objectId)
+                _ = try await cache.resolve(objectID: lamp.objectID)
                 var updates = cache.updates().makeAsyncIterator()
                 var dimmed = lamp
                 dimmed.custom["brightness"] = 0.3
                 try holder.change(dimmed)
-                #expect(await updates.next() == lamp.objectId)
-                #expect(cache.cachedObject(objectID: lamp.objectId)?.custom["brightness"] == 0.3)
-                _ = try await cache.resolve(objectID: lamp.objectId)
+                #expect(await updates.next() == lamp.objectID)
+                #expect(cache.cachedObject(objectID: lamp.objectID)?.custom["brightness"] == 0.3)
+                _ = try await cache.resolve(objectID: lamp.objectID)
                 #expect(holder.discoverCount == 1)
             }
         }
@@ -103,19 +103,19 @@ struct ObjectCacheControllerTests {
         try await TestBroker.withBroker { broker in
             let holder = try LampHolder(broker, lamps: [])
             let owned = BaseObject(
-                objectType: "com.example.test.Lamp", name: "owned", parentObjectId: holder.agent.identity.objectId)
+                objectType: "com.example.test.Lamp", name: "owned", parentObjectID: holder.agent.identity.objectID)
             try holder.change(lamp)
             try holder.change(owned)
             let (container, cache) = try cache(broker, .init(discoverTimeout: .seconds(30)))
             try await withHolder(holder, container) {
-                _ = try await cache.resolve(objectID: lamp.objectId)
-                _ = try await cache.resolve(objectID: owned.objectId)
+                _ = try await cache.resolve(objectID: lamp.objectID)
+                _ = try await cache.resolve(objectID: owned.objectID)
                 var updates = cache.updates().makeAsyncIterator()
-                try holder.agent.deadvertise([lamp.objectId])
-                #expect(await updates.next() == lamp.objectId)
-                #expect(cache.cachedObject(objectID: lamp.objectId) == nil)
+                try holder.agent.deadvertise([lamp.objectID])
+                #expect(await updates.next() == lamp.objectID)
+                #expect(cache.cachedObject(objectID: lamp.objectID) == nil)
                 holder.agent.closeConnectionAbruptly()
-                #expect(await updates.next() == owned.objectId, "the holder's will evicts what belongs to it")
+                #expect(await updates.next() == owned.objectID, "the holder's will evicts what belongs to it")
                 #expect(cache.count == 0)
             }
         }
@@ -126,10 +126,10 @@ struct ObjectCacheControllerTests {
             let holder = try LampHolder(broker, lamps: [lamp])
             let (container, cache) = try cache(broker, .init(timeToLive: .zero, discoverTimeout: .seconds(30)))
             try await withHolder(holder, container) {
-                _ = try await cache.resolve(objectID: lamp.objectId)
-                _ = try await cache.resolve(objectID: lamp.objectId)
+                _ = try await cache.resolve(objectID: lamp.objectID)
+                _ = try await cache.resolve(objectID: lamp.objectID)
                 #expect(holder.discoverCount == 2)
-                #expect(cache.cachedObject(objectID: lamp.objectId) == nil)
+                #expect(cache.cachedObject(objectID: lamp.objectID) == nil)
             }
         }
     }
@@ -143,13 +143,13 @@ struct ObjectCacheControllerTests {
                 try await RunningAgents.run([holder.agent]) {
                     let requests = try await holder.agent.observeDiscover()
                     let responder = Task { await holder.answer(requests) }
-                    _ = try await cache.resolve(objectID: lamp.objectId, timeout: .seconds(30))
+                    _ = try await cache.resolve(objectID: lamp.objectID, timeout: .seconds(30))
                     responder.cancel()
                     await responder.value
                 }
                 // The holder is gone: the Discover (200 ms, from the options) times out; the cached lamp answers.
-                let fallback = try await cache.resolve(objectID: lamp.objectId)
-                #expect(fallback.objectId == lamp.objectId)
+                let fallback = try await cache.resolve(objectID: lamp.objectID)
+                #expect(fallback.objectID == lamp.objectID)
                 let unknown = ObjectID.make()
                 let error = await #expect(throws: AgentError.self) { try await cache.resolve(objectID: unknown) }
                 #expect(error?.code == .responseTimedOut)

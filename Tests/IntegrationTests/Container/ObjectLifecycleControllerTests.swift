@@ -20,7 +20,7 @@ struct ObjectLifecycleControllerTests {
     ) async throws -> (ObjectLifecycleEvent.Kind, String) {
         let next = await iterator.next(isolation: #isolation)
         let event = try #require(next)
-        return (event.kind, event.object.objectId)
+        return (event.kind, event.object.objectID)
     }
 
     @Test func agentsJoinChangeAndLeaveGracefullyOrByTheirWill() async throws {
@@ -35,10 +35,10 @@ struct ObjectLifecycleControllerTests {
                     // Early and the watcher itself were there already: the Discover finds them, in any order.
                     var discovered: Set<String> = []
                     for _ in 0..<2 { discovered.insert(try await next(&events).1) }
-                    #expect(discovered == [early.identity.objectId, container.agent.identity.objectId])
+                    #expect(discovered == [early.identity.objectID, container.agent.identity.objectID])
 
                     let lateRun = Task { try await late.run() }
-                    #expect(try await next(&events) == (.added, late.identity.objectId))
+                    #expect(try await next(&events) == (.added, late.identity.objectID))
                     var renamed = late.identity
                     renamed.name = "Late (renamed)"
                     try late.advertise(renamed)
@@ -48,14 +48,14 @@ struct ObjectLifecycleControllerTests {
                     try late.advertise(renamed)  // the same content again is no change
                     lateRun.cancel()  // a graceful stop: Deadvertise, then DISCONNECT
                     try await lateRun.value
-                    #expect(try await next(&events) == (.removed, late.identity.objectId))
+                    #expect(try await next(&events) == (.removed, late.identity.objectID))
 
                     let crashed = Task { try await crashing.run() }
-                    #expect(try await next(&events) == (.added, crashing.identity.objectId))
+                    #expect(try await next(&events) == (.added, crashing.identity.objectID))
                     crashing.closeConnectionAbruptly()
                     try await crashed.value
                     #expect(
-                        try await next(&events) == (.removed, crashing.identity.objectId), "the broker sent its will")
+                        try await next(&events) == (.removed, crashing.identity.objectID), "the broker sent its will")
                 }
             }
         }
@@ -67,29 +67,29 @@ struct ObjectLifecycleControllerTests {
             let owner = try Agent(configuration: RunningAgents.configuration("Owner", broker: broker))
             let other = try Agent(configuration: RunningAgents.configuration("Other", broker: broker))
             let lamp = BaseObject(
-                objectType: "com.example.test.Lamp", name: "lamp", parentObjectId: owner.identity.objectId)
-            let bulb = BaseObject(objectType: "com.example.test.Lamp", name: "bulb", parentObjectId: lamp.objectId)
+                objectType: "com.example.test.Lamp", name: "lamp", parentObjectID: owner.identity.objectID)
+            let bulb = BaseObject(objectType: "com.example.test.Lamp", name: "bulb", parentObjectID: lamp.objectID)
             let foreign = BaseObject(
-                objectType: "com.example.test.Lamp", name: "foreign", parentObjectId: other.identity.objectId)
+                objectType: "com.example.test.Lamp", name: "foreign", parentObjectID: other.identity.objectID)
             try await RunningAgents.run([other]) {
                 try await RunningContainers.run(container) {
                     var events = try await lifecycle.observe(objectType: "com.example.test.Lamp").makeAsyncIterator()
                     try other.advertise(foreign)
-                    #expect(try await next(&events) == (.added, foreign.objectId))
+                    #expect(try await next(&events) == (.added, foreign.objectID))
                     let running = Task { try await owner.run() }
                     await RunningAgents.waitUntilOnline(owner)
                     try owner.advertise(lamp)
                     try owner.advertise(bulb)
-                    #expect(try await next(&events) == (.added, lamp.objectId))
-                    #expect(try await next(&events) == (.added, bulb.objectId))
+                    #expect(try await next(&events) == (.added, lamp.objectID))
+                    #expect(try await next(&events) == (.added, bulb.objectID))
                     owner.closeConnectionAbruptly()
                     try await running.value
                     // The will deadvertises only the owner's identity; its lamp and the lamp's bulb go with it.
-                    #expect(try await next(&events) == (.removed, lamp.objectId))
-                    #expect(try await next(&events) == (.removed, bulb.objectId))
-                    try other.deadvertise([foreign.objectId])
+                    #expect(try await next(&events) == (.removed, lamp.objectID))
+                    #expect(try await next(&events) == (.removed, bulb.objectID))
+                    try other.deadvertise([foreign.objectID])
                     #expect(
-                        try await next(&events) == (.removed, foreign.objectId), "the foreign lamp stayed until now")
+                        try await next(&events) == (.removed, foreign.objectID), "the foreign lamp stayed until now")
                 }
             }
         }
@@ -114,12 +114,12 @@ struct ObjectLifecycleControllerTests {
                         $0.custom["isOn"] == true
                     }
                     var events = lamps.makeAsyncIterator()
-                    #expect(try await next(&events) == (.added, on.objectId))
+                    #expect(try await next(&events) == (.added, on.objectID))
                     try holder.advertise(off)  // filtered out
                     var dimmed = on
                     dimmed.custom["brightness"] = 0.5
                     try holder.advertise(dimmed)
-                    #expect(try await next(&events) == (.changed, on.objectId), "the filtered-out lamp never shows")
+                    #expect(try await next(&events) == (.changed, on.objectID), "the filtered-out lamp never shows")
                 }
             }
         }

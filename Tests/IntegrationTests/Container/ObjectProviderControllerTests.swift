@@ -58,7 +58,7 @@ struct ObjectProviderControllerTests {
                     #expect(byID.event.object?.name == "Desk lamp")
                     let byExternalID = try await asker.discover(Discover(externalID: "LX-1"), timeout: .seconds(30))
                         .first()
-                    #expect(byExternalID.event.object?.objectId == "8d2f4b6a-1c3e-4f5a-b7d9-e1f3a5c7b9d2")
+                    #expect(byExternalID.event.object?.objectID == "8d2f4b6a-1c3e-4f5a-b7d9-e1f3a5c7b9d2")
                     var names: Set<String> = []
                     for await resolve in try await asker.discover(
                         Discover(objectTypes: ["com.example.Light"]), timeout: .seconds(30))

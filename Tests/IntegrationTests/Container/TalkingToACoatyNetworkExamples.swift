@@ -38,7 +38,7 @@ struct TalkingToACoatyNetworkExamples {
     struct Light: CoatyObject {
         static let coreType = CoreType.coatyObject
         static let objectType = "com.example.Light"
-        var objectId = ObjectID.make()
+        var objectID = ObjectID.make()
         var name: String
         var isOn: Bool
     }
@@ -80,12 +80,12 @@ struct TalkingToACoatyNetworkExamples {
     @Test func advertiseAndDeadvertise() async throws {
         try await withAgents { lamps, panel in
             let desk = Light(name: "Desk lamp", isOn: true)
-            try await run(until: ["Desk lamp on", "gone: [\"\(desk.objectId)\"] said \(lamps.identity.objectId)"]) {
+            try await run(until: ["Desk lamp on", "gone: [\"\(desk.objectID)\"] said \(lamps.identity.objectID)"]) {
                 let advertised = try await panel.observeAdvertise(objectType: Light.objectType)
                 let deadvertised = try await panel.observeDeadvertise()
 
                 try lamps.advertise(desk)
-                try lamps.deadvertise([desk.objectId])
+                try lamps.deadvertise([desk.objectID])
 
                 await withDiscardingTaskGroup { group in
                     group.addTask {
@@ -105,7 +105,7 @@ struct TalkingToACoatyNetworkExamples {
 
     @Test func channel() async throws {
         try await withAgents { lamps, panel in
-            try await run(until: ["[\"t1\"] from \(lamps.identity.objectId)"]) {
+            try await run(until: ["[\"t1\"] from \(lamps.identity.objectID)"]) {
                 let readings = try await panel.observeChannel("sensors.floor1")
                 let reading = BaseObject(objectType: "com.example.Reading", name: "t1", custom: ["value": 21.5])
                 try lamps.publish(Channel(id: "sensors.floor1", object: reading))
@@ -130,7 +130,7 @@ struct TalkingToACoatyNetworkExamples {
             defer { responder.cancel() }
             try await run(until: ["found: Desk lamp", "agent: Lamp controller", "agent: Panel"]) {
                 // The panel asks for the lamp, then for every agent in the namespace.
-                let found = try await panel.discover(Discover(objectID: desk.objectId), timeout: exampleTimeout).first()
+                let found = try await panel.discover(Discover(objectID: desk.objectID), timeout: exampleTimeout).first()
                 print("found:", found.event.object?.name ?? "?")
 
                 for await identity in try await panel.discover(
@@ -238,14 +238,14 @@ struct TalkingToACoatyNetworkExamples {
                 let associations = try await panel.observeAssociate(ioContextName: "Climate")
 
                 // The router (here the lamp controller) publishes the association.
-                let route = lamps.scope.ioRoute(forIoSource: thermometer.objectId)
+                let route = lamps.scope.ioRoute(forIoSource: thermometer.objectID)
                 try lamps.publish(
                     Associate(
-                        ioContextName: "Climate", ioSourceID: thermometer.objectId, ioActorID: display.objectId,
+                        ioContextName: "Climate", ioSourceID: thermometer.objectID, ioActorID: display.objectID,
                         associatingRoute: route))
 
                 // The display's agent learns the route and listens on it; the thermometer's agent publishes.
-                for await association in associations where association.event.ioActorID == display.objectId {
+                for await association in associations where association.event.ioActorID == display.objectID {
                     guard let route = association.event.associatingRoute else { continue }
                     let values = try await panel.observeIoValues(route: route)
                     try lamps.publish(IoValue(21.5), on: route)

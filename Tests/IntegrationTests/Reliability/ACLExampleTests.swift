@@ -50,19 +50,19 @@ struct ACLExampleTests {
                 var dashboardIterator = alarmsAtDashboard.makeAsyncIterator()
                 #expect(try Reliability.number(of: try #require(await dashboardIterator.next())) == 1)
                 let resolve = try await dashboard.discover(
-                    Discover(objectID: agent.identity.objectId), timeout: .seconds(30)
+                    Discover(objectID: agent.identity.objectID), timeout: .seconds(30)
                 ).first()
-                #expect(resolve.event.object?.objectId == agent.identity.objectId)
+                #expect(resolve.event.object?.objectID == agent.identity.objectID)
                 // The agent can ask the dashboard too: it answers Discovers for its identity.
                 let dashboardIdentity = try await agent.discover(
-                    Discover(objectID: dashboard.identity.objectId), timeout: .seconds(30)
+                    Discover(objectID: dashboard.identity.objectID), timeout: .seconds(30)
                 ).first()
-                #expect(dashboardIdentity.event.object?.objectId == dashboard.identity.objectId)
+                #expect(dashboardIdentity.event.object?.objectID == dashboard.identity.objectID)
 
                 // The dashboard cannot act: its Channel event is dropped by the broker. Its Discover, sent
                 // after it, reached the agent before the agent's own next Channel event did.
                 try dashboard.publish(Reliability.numbered(2, on: "alarms"))
-                _ = try await dashboard.discover(Discover(objectID: agent.identity.objectId), timeout: .seconds(30))
+                _ = try await dashboard.discover(Discover(objectID: agent.identity.objectID), timeout: .seconds(30))
                     .first()
                 try agent.publish(Reliability.numbered(3, on: "alarms"))
                 var agentIterator = alarmsAtAgent.makeAsyncIterator()

@@ -120,11 +120,11 @@ struct AuthorizationTests {
             // Had A's secret publication been delivered, it would have arrived before A's open one.
             var topics: Set<String> = []
             let awaited: Set = [
-                "coaty/3/-/CHN:open/\(a.identity.objectId)", "coaty/3/-/CHN:open/\(admin.identity.objectId)",
+                "coaty/3/-/CHN:open/\(a.identity.objectID)", "coaty/3/-/CHN:open/\(admin.identity.objectID)",
             ]
             while !awaited.isSubset(of: topics) { topics.insert(try await recorder.nextMessage().topic) }
             #expect(
-                !topics.contains("coaty/3/-/CHN:secret/\(a.identity.objectId)"), "A's denied publication reached nobody"
+                !topics.contains("coaty/3/-/CHN:secret/\(a.identity.objectID)"), "A's denied publication reached nobody"
             )
         }
     }

@@ -61,7 +61,7 @@ struct BrokerRestartTests {
                 }
                 // On the new connection A resubscribed before re-advertising its identity, so it sees its own Advertise.
                 var sawOwnAdvertise = false
-                for await advertise in identities where advertise.event.object.objectId == a.identity.objectId {
+                for await advertise in identities where advertise.event.object.objectID == a.identity.objectID {
                     sawOwnAdvertise = true
                     break
                 }
@@ -97,7 +97,7 @@ struct BrokerRestartTests {
                 try request.respond(Return(result: 42))
                 let response = try await responses.first()
                 #expect(response.event.result == 42)
-                #expect(response.sourceID == b.identity.objectId)
+                #expect(response.sourceID == b.identity.objectID)
             }
         }
     }
@@ -151,9 +151,9 @@ struct BrokerRestartTests {
                 #expect(try Reliability.number(of: try #require(await iterator.next())) == 0)
                 try b.publish(Reliability.numbered(1, on: "early"))
                 #expect(try Reliability.number(of: try #require(await iterator.next())) == 1)
-                let resolve = try await b.discover(Discover(objectID: a.identity.objectId), timeout: .seconds(30))
+                let resolve = try await b.discover(Discover(objectID: a.identity.objectID), timeout: .seconds(30))
                     .first()
-                #expect(resolve.event.object?.objectId == a.identity.objectId)
+                #expect(resolve.event.object?.objectID == a.identity.objectID)
             }
             #expect(a.statistics.connections == 1)
             group.cancelAll()

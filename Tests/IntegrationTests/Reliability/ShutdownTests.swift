@@ -25,9 +25,9 @@ struct ShutdownTests {
         var before: [InboundMessage] = []
         while true {
             let message = try await recorder.nextMessage()
-            if message.topic == "coaty/3/-/DAD/\(agent.identity.objectId)" {
+            if message.topic == "coaty/3/-/DAD/\(agent.identity.objectID)" {
                 let payload = try JSONValue(parsing: message.payload)
-                #expect(payload["objectIds"] == [.string(agent.identity.objectId)])
+                #expect(payload["objectIds"] == [.string(agent.identity.objectID)])
                 return before
             }
             before.append(message)

@@ -100,13 +100,13 @@ struct LastWillTests {
     /// The identity coaty-js configured: `common.agentIdentity` merged into `{objectId, name}`
     /// (the vector harness names its agent "Vector Agent").
     static func identity(_ input: JSONValue) throws -> Identity {
-        let objectId = try #require(input["identityId"]?.stringValue)
+        let objectID = try #require(input["identityId"]?.stringValue)
         let options = input["identity"]?.objectValue ?? [:]
         var custom = options
         for key in ["name", "externalId"] { custom[key] = nil }
         return Identity(
-            objectId: objectId, name: options["name"]?.stringValue ?? "Vector Agent",
-            externalId: options["externalId"]?.stringValue, custom: custom)
+            objectID: objectID, name: options["name"]?.stringValue ?? "Vector Agent",
+            externalID: options["externalId"]?.stringValue, custom: custom)
     }
 
     static func message(_ json: JSONValue) throws -> SessionCase.Message {

@@ -9,9 +9,9 @@ import CoreTypes
 struct SessionLight: CoatyObject, Hashable {
     static let coreType = CoreType.coatyObject
     static let objectType = "com.example.Light"
-    var objectId: String
+    var objectID: String
     var name: String
-    var externalId: String?
+    var externalID: String?
     var isOn: Bool
     var luminosity: Double
     var color: [Int]?
@@ -21,17 +21,17 @@ struct SessionLight: CoatyObject, Hashable {
 /// The fixed objects of the session scenarios (the ids of the vectors README).
 enum SessionFixtures {
     static let light1 = SessionLight(
-        objectId: "8d2f4b6a-1c3e-4f5a-b7d9-e1f3a5c7b9d2", name: "Light 1", externalId: "ext-light-1", isOn: false,
+        objectID: "8d2f4b6a-1c3e-4f5a-b7d9-e1f3a5c7b9d2", name: "Light 1", externalID: "ext-light-1", isOn: false,
         luminosity: 0.5, color: [255, 255, 255], floor: 1)
     static let light2 = SessionLight(
-        objectId: "3e5a7c9e-2b4d-4f6a-8c1e-3a5c7e9b1d3f", name: "Light 2", isOn: true, luminosity: 1, floor: 2)
+        objectID: "3e5a7c9e-2b4d-4f6a-8c1e-3a5c7e9b1d3f", name: "Light 2", isOn: true, luminosity: 1, floor: 2)
     static let light3 = SessionLight(
-        objectId: "b7c9e1f3-a5b7-4c9d-8e1f-3a5b7c9d1e3f", name: "Light 3", isOn: false, luminosity: 0.1, floor: 2)
+        objectID: "b7c9e1f3-a5b7-4c9d-8e1f-3a5b7c9d1e3f", name: "Light 3", isOn: false, luminosity: 0.1, floor: 2)
     static let lights = [light1, light2, light3]
 
     /// The room on floor 2 that the context-filter scenarios use as the callee's context.
     static let roomOnFloor2 = BaseObject(
-        objectId: "6f0e9d8c-7b6a-4594-8382-716a5b4c3d2e", objectType: "com.example.Room", name: "Room 2",
+        objectID: "6f0e9d8c-7b6a-4594-8382-716a5b4c3d2e", objectType: "com.example.Room", name: "Room 2",
         custom: ["floor": 2])
 
     /// Requests stay open until the agent stops, as a coaty-js observable stays subscribed; the

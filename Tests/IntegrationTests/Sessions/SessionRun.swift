@@ -31,7 +31,7 @@ final class SessionRun: Sendable {
     init(session: SessionCase, broker: TestBroker, script: SessionScript) throws {
         self.session = session
         self.agents = try session.roles.map { role in
-            var configuration = Agent.Configuration(identity: Identity(objectId: role.id, name: role.name))
+            var configuration = Agent.Configuration(identity: Identity(objectID: role.id, name: role.name))
             configuration.broker.url = "mqtt://\(broker.host):\(broker.port)"
             configuration.namespace = role.namespace
             configuration.isCrossNamespacing = role.isCrossNamespacing

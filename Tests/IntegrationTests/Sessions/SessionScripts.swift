@@ -39,7 +39,7 @@ enum SessionScripts {
         "session-discover-identity-by-id": SessionScript(steps: [
             "discover-resolve": { run in
                 try await run.watchDiscover(on: "B")
-                try await run.discover(from: "A", Discover(objectID: try run.agent("B").identity.objectId))
+                try await run.discover(from: "A", Discover(objectID: try run.agent("B").identity.objectID))
             }
         ]),
         "session-discover-no-match": SessionScript(steps: [
@@ -103,7 +103,7 @@ enum SessionScripts {
                     let isOn = request.event.parameter(named: "state") == "on"
                     try request.respond(
                         Return(
-                            result: ["lightId": .string(F.light1.objectId), "isOn": .bool(isOn)],
+                            result: ["lightId": .string(F.light1.objectID), "isOn": .bool(isOn)],
                             executionInfo: ["duration": 1]))
                 }
                 try await run.call(from: "A", Call(operation: "switchLight", parameters: .named(["state": "on"])))
@@ -124,7 +124,7 @@ enum SessionScripts {
                 run.observe("B", via: "observeCall('switchLight')", calls) { request in
                     guard let state = request.event.parameter(named: "state"), state == "on" || state == "off" else {
                         try request.respond(
-                            Return(error: .invalidParameters, executionInfo: ["lightId": .string(F.light1.objectId)]))
+                            Return(error: .invalidParameters, executionInfo: ["lightId": .string(F.light1.objectID)]))
                         return
                     }
                     try request.respond(Return(result: true))
@@ -154,7 +154,7 @@ enum SessionScripts {
         "session-deadvertise": SessionScript(steps: [
             "deadvertise": { run in
                 run.observe("B", via: "observeDeadvertise", try await run.agent("B").observeDeadvertise())
-                try run.agent("A").deadvertise([F.light1.objectId, F.light3.objectId])
+                try run.agent("A").deadvertise([F.light1.objectID, F.light3.objectID])
             }
         ]),
         "session-cross-namespace": SessionScript(steps: [

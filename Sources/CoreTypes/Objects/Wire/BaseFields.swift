@@ -2,13 +2,13 @@
 /// (`CoreTypes._isObject`): `objectId` and `objectType` non-empty strings, `name` a string,
 /// `coreType` one of the twelve names, the optional ids non-empty strings, `isDeactivated` a boolean.
 struct BaseFields {
-    var objectId: String?
+    var objectID: String?
     var objectType: String?
     var coreType: CoreType?
     var name: String?
-    var externalId: String?
-    var parentObjectId: String?
-    var locationId: String?
+    var externalID: String?
+    var parentObjectID: String?
+    var locationID: String?
     var isDeactivated: Bool?
 
     /// The base field names in the order Swift-created objects write them.
@@ -18,7 +18,7 @@ struct BaseFields {
 
     /// A base field's name.
     enum Field {
-        case objectId, objectType, coreType, name, externalId, parentObjectId, locationId, isDeactivated
+        case objectID, objectType, coreType, name, externalID, parentObjectID, locationID, isDeactivated
 
         /// The field named `key` (by its UTF-8 bytes, as JavaScript compares names), or `nil`.
         ///
@@ -55,16 +55,16 @@ struct BaseFields {
             let tail = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
             switch bytes.count {
             case 8:
-                if head == Words.objectId.head { return .objectId }
+                if head == Words.objectID.head { return .objectID }
                 if head == Words.coreType.head { return .coreType }
             case 10:
                 if head == Words.objectType.head && tail == Words.objectType.tail { return .objectType }
-                if head == Words.externalId.head && tail == Words.externalId.tail { return .externalId }
-                if head == Words.locationId.head && tail == Words.locationId.tail { return .locationId }
+                if head == Words.externalID.head && tail == Words.externalID.tail { return .externalID }
+                if head == Words.locationID.head && tail == Words.locationID.tail { return .locationID }
             case 13:
                 if head == Words.isDeactivated.head && tail == Words.isDeactivated.tail { return .isDeactivated }
             case 14:
-                if head == Words.parentObjectId.head && tail == Words.parentObjectId.tail { return .parentObjectId }
+                if head == Words.parentObjectID.head && tail == Words.parentObjectID.tail { return .parentObjectID }
             default: break
             }
             return nil
@@ -74,13 +74,40 @@ struct BaseFields {
         /// out so that no lazy initialization runs per lookup; a test checks them against the names.
         enum Words {
             static let name: UInt32 = 0x656D_616E
-            static let objectId: (head: UInt64, tail: UInt64) = (0x6449_7463_656A_626F, 0x6449_7463_656A_626F)
+            static let objectID: (head: UInt64, tail: UInt64) = (0x6449_7463_656A_626F, 0x6449_7463_656A_626F)
             static let coreType: (head: UInt64, tail: UInt64) = (0x6570_7954_6572_6F63, 0x6570_7954_6572_6F63)
             static let objectType: (head: UInt64, tail: UInt64) = (0x7954_7463_656A_626F, 0x6570_7954_7463_656A)
-            static let externalId: (head: UInt64, tail: UInt64) = (0x6C61_6E72_6574_7865, 0x6449_6C61_6E72_6574)
-            static let locationId: (head: UInt64, tail: UInt64) = (0x6E6F_6974_6163_6F6C, 0x6449_6E6F_6974_6163)
+            static let externalID: (head: UInt64, tail: UInt64) = (0x6C61_6E72_6574_7865, 0x6449_6C61_6E72_6574)
+            static let locationID: (head: UInt64, tail: UInt64) = (0x6E6F_6974_6163_6F6C, 0x6449_6E6F_6974_6163)
             static let isDeactivated: (head: UInt64, tail: UInt64) = (0x6974_6361_6544_7369, 0x6465_7461_7669_7463)
-            static let parentObjectId: (head: UInt64, tail: UInt64) = (0x624F_746E_6572_6170, 0x6449_7463_656A_624F)
+            static let parentObjectID: (head: UInt64, tail: UInt64) = (0x624F_746E_6572_6170, 0x6449_7463_656A_624F)
+        }
+    }
+
+    /// The wire name of a base field's Swift name (`objectID` → `objectId`), or `nil` when `name`
+    /// is not one of the four that Swift spells differently: how `Codable` application types keep
+    /// the wire's names at the top level of an object.
+    @inline(__always)
+    static func wireName(ofSwiftName name: String) -> String? {
+        guard name.utf8.last == UInt8(ascii: "D") else { return nil }
+        switch name {
+        case "objectID": return "objectId"
+        case "externalID": return "externalId"
+        case "parentObjectID": return "parentObjectId"
+        case "locationID": return "locationId"
+        default: return nil
+        }
+    }
+
+    /// The Swift name of a base field's wire name (`objectId` → `objectID`), or `nil` (see
+    /// ``wireName(ofSwiftName:)``).
+    static func swiftName(ofWireName name: String) -> String? {
+        switch name {
+        case "objectId": return "objectID"
+        case "externalId": return "externalID"
+        case "parentObjectId": return "parentObjectID"
+        case "locationId": return "locationID"
+        default: return nil
         }
     }
 
@@ -94,7 +121,7 @@ struct BaseFields {
     mutating func read(_ key: String, _ value: JSONValue, _ context: WireContext) throws(ObjectDecodingError) -> Bool {
         guard let field = Field(key) else { return false }
         switch field {
-        case .objectId: objectId = try Wire.nonEmptyString(value, key, context)
+        case .objectID: objectID = try Wire.nonEmptyString(value, key, context)
         case .objectType: objectType = try Wire.nonEmptyString(value, key, context)
         case .coreType:
             let name = try Wire.string(value, key, context)
@@ -103,27 +130,27 @@ struct BaseFields {
             }
             coreType = type
         case .name: name = try Wire.string(value, key, context)
-        case .externalId: externalId = try Wire.nonEmptyString(value, key, context)
-        case .parentObjectId: parentObjectId = try Wire.nonEmptyString(value, key, context)
-        case .locationId: locationId = try Wire.nonEmptyString(value, key, context)
+        case .externalID: externalID = try Wire.nonEmptyString(value, key, context)
+        case .parentObjectID: parentObjectID = try Wire.nonEmptyString(value, key, context)
+        case .locationID: locationID = try Wire.nonEmptyString(value, key, context)
         case .isDeactivated: isDeactivated = try Wire.bool(value, key, context)
         }
         return true
     }
 
-    /// The required base fields, checking that the object is of core type `expected` (any core type
-    /// when `expected` is `nil`).
-    func required(
-        as expected: CoreType?, _ context: WireContext
-    ) throws(ObjectDecodingError) -> (objectId: String, objectType: String, coreType: CoreType, name: String) {
+    /// The base fields, checking that the required ones are there and that the object is of core
+    /// type `expected` (any core type when `expected` is `nil`).
+    func required(as expected: CoreType?, _ context: WireContext) throws(ObjectDecodingError) -> ObjectBase {
         guard let coreType else { throw context.missing("coreType") }
         guard let objectType else { throw context.missing("objectType") }
-        guard let objectId else { throw context.missing("objectId") }
+        guard let objectID else { throw context.missing("objectId") }
         guard let name else { throw context.missing("name") }
         if let expected, coreType != expected {
             throw context.error("coreType", "expected '\(expected.rawValue)', found '\(coreType.rawValue)'")
         }
-        return (objectId, objectType, coreType, name)
+        return ObjectBase(
+            objectID: objectID, objectType: objectType, name: name, externalID: externalID,
+            parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated)
     }
 
     /// Whether `json` declares the core type `CoatyObject` and passes the rules of
@@ -136,13 +163,13 @@ struct BaseFields {
         for member in json.storage {
             guard let field = Field(member.key) else { continue }
             switch (field, member.value) {
-            case (.objectId, .string(let string)) where !string.isEmpty: required |= 1
+            case (.objectID, .string(let string)) where !string.isEmpty: required |= 1
             case (.objectType, .string(let string)) where !string.isEmpty: required |= 2
             case (.coreType, .string(let string)) where string == CoreType.coatyObject.rawValue: required |= 4
             case (.name, .string): required |= 8
-            case (.externalId, .string(let string)) where !string.isEmpty: continue
-            case (.parentObjectId, .string(let string)) where !string.isEmpty: continue
-            case (.locationId, .string(let string)) where !string.isEmpty: continue
+            case (.externalID, .string(let string)) where !string.isEmpty: continue
+            case (.parentObjectID, .string(let string)) where !string.isEmpty: continue
+            case (.locationID, .string(let string)) where !string.isEmpty: continue
             case (.isDeactivated, .bool): continue
             default: return false
             }
@@ -152,12 +179,12 @@ struct BaseFields {
 
     /// Appends the optional base fields that are set, in their canonical order.
     static func appendOptional(
-        externalId: String?, parentObjectId: String?, locationId: String?, isDeactivated: Bool?,
+        externalID: String?, parentObjectID: String?, locationID: String?, isDeactivated: Bool?,
         to object: inout JSONObject
     ) {
-        if let externalId { object.appendNew("externalId", .string(externalId)) }
-        if let parentObjectId { object.appendNew("parentObjectId", .string(parentObjectId)) }
-        if let locationId { object.appendNew("locationId", .string(locationId)) }
+        if let externalID { object.appendNew("externalId", .string(externalID)) }
+        if let parentObjectID { object.appendNew("parentObjectId", .string(parentObjectID)) }
+        if let locationID { object.appendNew("locationId", .string(locationID)) }
         if let isDeactivated { object.appendNew("isDeactivated", .bool(isDeactivated)) }
     }
 }

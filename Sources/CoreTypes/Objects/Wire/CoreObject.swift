@@ -23,12 +23,12 @@ extension CoatyObject {
     /// how the core types and ``WireWriter`` begin an object.
     func baseHead(capacity: Int) -> JSONObject {
         var head = JSONObject(capacity: capacity)
-        head.appendNew("objectId", .string(objectId))
+        head.appendNew("objectId", .string(objectID))
         head.appendNew("objectType", .string(objectType))
         head.appendNew("coreType", .string(coreType.rawValue))
         head.appendNew("name", .string(name))
         BaseFields.appendOptional(
-            externalId: externalId, parentObjectId: parentObjectId, locationId: locationId,
+            externalID: externalID, parentObjectID: parentObjectID, locationID: locationID,
             isDeactivated: isDeactivated, to: &head)
         return head
     }

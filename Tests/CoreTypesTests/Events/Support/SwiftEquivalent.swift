@@ -228,7 +228,7 @@ struct WireObject: CoatyObject {
     }
 
     var coreType: CoreType { wire["coreType"]?.stringValue.flatMap(CoreType.init(rawValue:)) ?? .coatyObject }
-    var objectId: String { wire["objectId"]?.stringValue ?? "" }
+    var objectID: String { wire["objectId"]?.stringValue ?? "" }
     var objectType: String { wire["objectType"]?.stringValue ?? "" }
     var name: String { wire["name"]?.stringValue ?? "" }
 

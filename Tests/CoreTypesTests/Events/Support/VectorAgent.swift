@@ -70,7 +70,7 @@ struct VectorAgent {
         let associate = try Associate(ioContextName: "kitchen", json: requestPayload)
         guard associate.ioSourceID == sourceID, let route = associate.associatingRoute else { return [] }
         let source = IoSource(
-            objectId: sourceID, name: "Source", valueType: "number",
+            objectID: sourceID, name: "Source", valueType: "number",
             useRawIoValues: sourceID == EventFixtures.rawIoSource ? true : nil)
         return [try value.publication(on: route, from: source)]
     }
