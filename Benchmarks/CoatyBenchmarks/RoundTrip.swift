@@ -27,7 +27,7 @@ enum RoundTrip {
     }
 
     struct Variant {
-        var qos: Agent.QualityOfService = .atMostOnce
+        var qos: MQTTQoS = .atMostOnce
         var publication: Agent.RequestPublication
         var usesLowLatencySocket = true
         var responseSubscription = Agent.ResponseSubscription.perRequest
@@ -89,7 +89,7 @@ enum RoundTrip {
         /// does. At QoS 1 the PUBACKs meet Nagle and the delayed ACK (~88 ms a round with neither
         /// option, ~44 ms with `TCP_NODELAY` only) unless the C clients acknowledge at once and send
         /// without delay, as the agent does: the baseline is that best case.
-        func arguments(qos: Agent.QualityOfService) -> [String] {
+        func arguments(qos: MQTTQoS) -> [String] {
             let options = socketOptions(qos: qos)
             return ["--request-size", "\(request)", "--reply-size", "\(reply)", "--qos", "\(qos.rawValue)"]
                 + (requestMessages > 1 ? ["--extra", "\(requestMessages - 1)"] : [])
@@ -97,14 +97,14 @@ enum RoundTrip {
         }
 
         /// How the report names the baseline at `qos`.
-        func label(qos: Agent.QualityOfService) -> String {
+        func label(qos: MQTTQoS) -> String {
             let options = socketOptions(qos: qos)
             return "C request→reply, one reply subscription, \(request) B → \(reply) B"
                 + (requestMessages > 1 ? ", the request sent \(requestMessages) times as Coaty does" : "")
                 + (options.quickAck ? ", TCP_NODELAY and TCP_QUICKACK" : options.noDelay ? ", TCP_NODELAY" : "")
         }
 
-        private func socketOptions(qos: Agent.QualityOfService) -> (noDelay: Bool, quickAck: Bool) {
+        private func socketOptions(qos: MQTTQoS) -> (noDelay: Bool, quickAck: Bool) {
             (qos == .atLeastOnce || requestMessages > 1, qos == .atLeastOnce)
         }
     }
@@ -161,7 +161,7 @@ enum RoundTrip {
     /// baseline that sends the same messages (see ``alternate(_:agent:rounds:settings:baselineArguments:)``).
     static func compare(
         section: String, broker: BrokerEndpoint, settings: Settings, report: Report, variants: [Variant],
-        patterns: [Pattern], rounds: Int, qos: Agent.QualityOfService = .atMostOnce, responder handlers: Handlers = .pool
+        patterns: [Pattern], rounds: Int, qos: MQTTQoS = .atMostOnce, responder handlers: Handlers = .pool
     ) async throws {
         let shapes = try patterns.map { try MessageShape($0) }
         typealias Quantiles = (p50: Double, p99: Double)
@@ -321,7 +321,7 @@ enum RoundTrip {
 
     /// The responder child: answers every pattern until told "done".
     static func responderPeer(
-        broker: String, qos: Agent.QualityOfService, usesLowLatencySocket: Bool, handlers: Handlers
+        broker: String, qos: MQTTQoS, usesLowLatencySocket: Bool, handlers: Handlers
     ) async throws {
         let running = try await RunningAgent.start("B2 responder", broker: broker, qos: qos) {
             $0.broker.usesLowLatencySocket = usesLowLatencySocket
@@ -380,7 +380,7 @@ extension RoundTrip {
         let onExecutor = environment["DIAG_EXECUTOR"] == "1"
         let handlers: Handlers = environment["DIAG_INLINE"] == "1" ? .inline : onExecutor ? .executor : .pool
         let namespaceWide = environment["DIAG_NAMESPACE_WIDE"] == "1"
-        let qos = environment["DIAG_QOS"] == "1" ? Agent.QualityOfService.atLeastOnce : .atMostOnce
+        let qos = environment["DIAG_QOS"] == "1" ? MQTTQoS.atLeastOnce : .atMostOnce
         let external = environment["DIAG_RESPONDER_PID"].flatMap { Int32($0) }
         let responder =
             external == nil

@@ -10,7 +10,7 @@ struct RunningAgent {
     static func start(
         _ name: String,
         broker: String,
-        qos: Agent.QualityOfService = .atMostOnce,
+        qos: MQTTQoS = .atMostOnce,
         registry: ObjectTypeRegistry = Fixtures.registry(),
         configure: (inout Agent.Configuration) -> Void = { _ in }
     ) async throws -> RunningAgent {
@@ -23,7 +23,7 @@ struct RunningAgent {
     }
 
     static func configuration(
-        _ name: String, broker: String, qos: Agent.QualityOfService,
+        _ name: String, broker: String, qos: MQTTQoS,
         configure: (inout Agent.Configuration) -> Void = { _ in }
     ) -> Agent.Configuration {
         var configuration = Agent.Configuration(identity: Identity(name: name))

@@ -49,7 +49,7 @@ enum Throughput {
         }
 
         /// The three rows at QoS 0, the two with `Light` at QoS 1.
-        static func all(_ qos: Agent.QualityOfService) -> [Variant] {
+        static func all(_ qos: MQTTQoS) -> [Variant] {
             let wire = Consumer.allCases.map { Variant(consumer: $0) }
             return qos == .atMostOnce ? wire + [Variant(consumer: .agentExecutor, codable: true)] : wire
         }
@@ -57,7 +57,7 @@ enum Throughput {
 
     static func run(_ settings: Settings, report: Report) async throws {
         let payloadSize = try Advertise(object: Fixtures.light()).payload().count
-        for qos in [Agent.QualityOfService.atMostOnce, .atLeastOnce] {
+        for qos in [MQTTQoS.atMostOnce, .atLeastOnce] {
             let count = qos == .atMostOnce ? settings.throughputCount : settings.throughputCount / 3
             var baseline: [Double] = []
             var cCPU: [(publisher: Double, subscriber: Double)] = []
@@ -103,7 +103,7 @@ enum Throughput {
 
     /// One run: a publisher child advertises `count` lights as fast as it can; this process counts them.
     static func measure(
-        broker: String, count: Int, qos: Agent.QualityOfService, variant: Variant
+        broker: String, count: Int, qos: MQTTQoS, variant: Variant
     ) async throws -> Outcome {
         let placement = variant.consumer
         let objectType = variant.codable ? CodableLight.objectType : Light.objectType
@@ -150,7 +150,7 @@ enum Throughput {
     }
 
     /// The publisher child: advertises `count` lights (``CodableLight``s when `codable`) when told "go".
-    static func publisherPeer(broker: String, count: Int, qos: Agent.QualityOfService, codable: Bool) async throws {
+    static func publisherPeer(broker: String, count: Int, qos: MQTTQoS, codable: Bool) async throws {
         let running = try await RunningAgent.start("B1 publisher", broker: broker, qos: qos)
         let light: any CoatyObject = codable ? Fixtures.codableLight() : Fixtures.light()
         tell("ready")

@@ -1,5 +1,6 @@
 import Agent
 import BenchmarkFixtures
+import CoreTypes
 import Foundation
 
 // The performance report (issue 6, issue 8): every figure next to a baseline measured in the same
@@ -125,7 +126,7 @@ switch arguments.first {
 case "peer":
     let role = arguments.dropFirst().first ?? ""
     let broker = option("--broker", in: arguments) ?? "mqtt://127.0.0.1:1883"
-    let qos = Agent.QualityOfService(rawValue: Int(option("--qos", in: arguments) ?? "0") ?? 0) ?? .atMostOnce
+    let qos = MQTTQoS(rawValue: Int(option("--qos", in: arguments) ?? "0") ?? 0) ?? .atMostOnce
     switch role {
     case "advertise":
         blockingMain {

@@ -41,7 +41,7 @@ extension Agent {
         /// subscription per response type for the whole namespace.
         public var responseSubscription: ResponseSubscription
         /// The MQTT QoS of the agent's publications and subscriptions (coaty-js always uses 0).
-        public var qos: QualityOfService
+        public var qos: MQTTQoS
         /// How long at most the agent's network thread polls its socket instead of sleeping after a
         /// two-way request goes out (default ``defaultResponseBusyPoll``; `.zero` turns it off; a
         /// second at most). It stops as soon as the request's first fitting response arrives, or
@@ -71,7 +71,7 @@ extension Agent {
             maximumPayloadSize: Int = 8 << 20,
             requestPublication: RequestPublication = .pipelined,
             responseSubscription: ResponseSubscription = .perRequest,
-            qos: QualityOfService = .atMostOnce,
+            qos: MQTTQoS = .atMostOnce,
             responseBusyPoll: Duration = Configuration.defaultResponseBusyPoll
         ) {
             self.identity = identity
@@ -228,19 +228,4 @@ extension Agent {
         public var description: String { "\(base)" }
     }
 
-    /// MQTT quality of service.
-    public enum QualityOfService: Int, Sendable, Hashable, CaseIterable {
-        /// At most once (QoS 0), as coaty-js.
-        case atMostOnce = 0
-        /// At least once (QoS 1).
-        case atLeastOnce = 1
-    }
-
-    /// MQTT protocol versions.
-    public enum MQTTVersion: Sendable, Hashable {
-        /// MQTT 3.1.1 (protocol level 4), as coaty-js.
-        case v311
-        /// MQTT 5.
-        case v5
-    }
 }

@@ -133,7 +133,7 @@ extension Agent {
 
     /// The SUBACK or PUBACK code `code` in words, for the agent's protocol version.
     func reasonCode(_ code: Int32) -> ReasonCode {
-        ReasonCode(rawValue: code, protocolVersion: configuration.broker.protocolVersion == .v5 ? 5 : 4)
+        ReasonCode(rawValue: code, protocolVersion: configuration.broker.protocolVersion.level)
     }
 
     /// Begins the graceful stop: deadvertise (if online), then disconnect; never hangs.

@@ -3,11 +3,11 @@ import CoreTypes
 import Logging
 
 extension Agent {
-    var mqttQoS: QoS { configuration.qos == .atLeastOnce ? .atLeastOnce : .atMostOnce }
+    var mqttQoS: MQTTQoS { configuration.qos }
 
     /// Hands a publication to libmosquitto now. Never call it with the state lock held.
     func publishNow(_ publication: Publication) throws {
-        let qos: QoS = publication.qos == 0 ? mqttQoS : (publication.qos == 1 ? .atLeastOnce : .exactlyOnce)
+        let qos = publication.qos == .atMostOnce ? mqttQoS : publication.qos
         _ = try client.publish(topic: publication.topic, payload: publication.payload, qos: qos, retain: publication.retain)
     }
 

@@ -203,7 +203,7 @@ public final class Agent: Service, Sendable {
             topic: joinPlan.lastWill.topic, payload: joinPlan.lastWill.payload, qos: .atMostOnce, retain: false)
         return MosquittoClient.Configuration(
             clientID: joinPlan.clientID, broker: broker, cleanSession: true,
-            protocolVersion: settings.protocolVersion == .v5 ? .v5 : .v311, keepAlive: settings.keepAlive,
+            protocolVersion: settings.protocolVersion, keepAlive: settings.keepAlive,
             credentials: settings.username.map { MosquittoClient.Credentials(username: $0, password: settings.password) },
             tls: tls, will: will, eventBufferSize: max(configuration.inboundBufferSize, 1),
             usesTCPQuickAck: settings.usesLowLatencySocket, usesTCPNoDelay: settings.usesLowLatencySocket)

@@ -1,3 +1,4 @@
+import CoreTypes
 import Agent
 import Foundation
 import Glibc

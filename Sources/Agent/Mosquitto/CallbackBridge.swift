@@ -1,3 +1,4 @@
+import CoreTypes
 internal import CMosquitto
 import Glibc
 import Synchronization
@@ -137,7 +138,7 @@ final class CallbackBridge: Sendable {
         // would look the storage type up at run time (see JSONOutput.takeArray()).
         let source = message.payload.map { UnsafeBufferPointer(start: $0.assumingMemoryBound(to: UInt8.self), count: count) }
         let payload = source.map { [UInt8]($0) } ?? []
-        let qos = QoS(rawValue: message.qos) ?? .atMostOnce
+        let qos = MQTTQoS(rawValue: Int(message.qos)) ?? .atMostOnce
         yield(.message(InboundMessage(topic: topic, payload: payload, qos: qos, retain: message.retain)))
     }
 

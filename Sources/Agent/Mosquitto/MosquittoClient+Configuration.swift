@@ -1,3 +1,4 @@
+package import CoreTypes
 extension MosquittoClient {
     /// Everything a ``MosquittoClient`` needs to know before it connects.
     ///
@@ -10,7 +11,7 @@ extension MosquittoClient {
         /// Whether the broker discards the session on every connect. Coaty always uses `true`.
         package var cleanSession: Bool
         /// The MQTT protocol version.
-        package var protocolVersion: ProtocolVersion
+        package var protocolVersion: MQTTVersion
         /// How often a ping goes out when nothing else does; zero turns pings off. Whole seconds, 5 s or more.
         package var keepAlive: Duration
         /// The username and password sent in CONNECT, if any.
@@ -36,7 +37,7 @@ extension MosquittoClient {
             clientID: String,
             broker: BrokerURL,
             cleanSession: Bool = true,
-            protocolVersion: ProtocolVersion = .v311,
+            protocolVersion: MQTTVersion = .v311,
             keepAlive: Duration = .seconds(60),
             credentials: Credentials? = nil,
             tls: TLS = TLS(),
@@ -59,20 +60,6 @@ extension MosquittoClient {
             self.usesTCPQuickAck = usesTCPQuickAck
             self.usesTCPNoDelay = usesTCPNoDelay
         }
-    }
-
-    /// An MQTT protocol version.
-    package struct ProtocolVersion: Hashable, Sendable, CustomStringConvertible {
-        /// The protocol level byte of CONNECT.
-        package let level: Int32
-
-        /// MQTT 3.1.1, which Coaty uses.
-        package static let v311 = ProtocolVersion(level: 4)
-        /// MQTT 5.
-        package static let v5 = ProtocolVersion(level: 5)
-
-        /// `3.1.1` or `5`.
-        package var description: String { level == 4 ? "3.1.1" : "\(level)" }
     }
 
     /// A username and an optional password.
@@ -133,12 +120,12 @@ extension MosquittoClient {
         /// The payload bytes.
         package var payload: [UInt8]
         /// The QoS; Coaty uses 0.
-        package var qos: QoS
+        package var qos: MQTTQoS
         /// Whether the broker retains it; Coaty uses `false`.
         package var retain: Bool
 
         /// Creates a will.
-        package init(topic: String, payload: [UInt8], qos: QoS = .atMostOnce, retain: Bool = false) {
+        package init(topic: String, payload: [UInt8], qos: MQTTQoS = .atMostOnce, retain: Bool = false) {
             self.topic = topic
             self.payload = payload
             self.qos = qos

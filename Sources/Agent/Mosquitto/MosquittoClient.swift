@@ -1,3 +1,4 @@
+package import CoreTypes
 internal import CMosquitto
 import Glibc
 
@@ -108,13 +109,13 @@ package final class MosquittoClient: Sendable {
     /// - Returns: The id that ``TransportEvent/subscribed(_:grantedQoS:)`` will carry.
     /// - Throws: ``MosquittoError``: ``MosquittoError/Code/invalidArgument`` for an invalid filter,
     ///   ``MosquittoError/Code/noConnection`` while not connected.
-    package func subscribe(to filters: [String], qos: QoS = .atMostOnce) throws -> MQTTMessageID {
+    package func subscribe(to filters: [String], qos: MQTTQoS = .atMostOnce) throws -> MQTTMessageID {
         try requireFilters(filters, .subscribe)
         return try withCStrings(filters, .subscribe) { list in
             try connection.perform(.subscribe) { handle in
                 var mid: Int32 = 0
                 let result = mosquitto_subscribe_multiple(
-                    handle, &mid, Int32(filters.count), list, qos.rawValue, 0, nil)
+                    handle, &mid, Int32(filters.count), list, Int32(qos.rawValue), 0, nil)
                 return (result, MQTTMessageID(rawValue: mid))
             }
         }
@@ -148,7 +149,7 @@ package final class MosquittoClient: Sendable {
     package func publish(
         topic: String,
         payload: some Collection<UInt8>,
-        qos: QoS = .atMostOnce,
+        qos: MQTTQoS = .atMostOnce,
         retain: Bool = false
     ) throws -> MQTTMessageID {
         if let id = try payload.withContiguousStorageIfAvailable({ bytes in
@@ -185,7 +186,7 @@ package final class MosquittoClient: Sendable {
         connection.close()
     }
 
-    private func publish(topic: String, bytes: UnsafeRawBufferPointer, qos: QoS, retain: Bool) throws -> MQTTMessageID {
+    private func publish(topic: String, bytes: UnsafeRawBufferPointer, qos: MQTTQoS, retain: Bool) throws -> MQTTMessageID {
         guard bytes.count <= Int(Int32.max) else {
             throw MosquittoError.library(
                 MOSQ_ERR_PAYLOAD_SIZE.rawValue, operation: .publish, broker: configuration.broker.description)
@@ -196,7 +197,7 @@ package final class MosquittoClient: Sendable {
             try connection.perform(.publish, subject: "topic '\(topic)'") { handle in
                 var mid: Int32 = 0
                 let result = mosquitto_publish(
-                    handle, &mid, cTopic, Int32(bytes.count), bytes.baseAddress, qos.rawValue, retain)
+                    handle, &mid, cTopic, Int32(bytes.count), bytes.baseAddress, Int32(qos.rawValue), retain)
                 return (result, MQTTMessageID(rawValue: mid))
             }
         }

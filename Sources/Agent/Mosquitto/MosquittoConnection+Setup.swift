@@ -1,3 +1,4 @@
+import CoreTypes
 internal import CMosquitto
 import Glibc
 
@@ -118,7 +119,7 @@ extension MosquittoConnection {
         }
         let result = will.payload.withUnsafeBytes { payload in
             mosquitto_will_set(
-                handle, will.topic, Int32(payload.count), payload.baseAddress, will.qos.rawValue, will.retain)
+                handle, will.topic, Int32(payload.count), payload.baseAddress, Int32(will.qos.rawValue), will.retain)
         }
         try check(result, "will topic '\(will.topic)'", .setWill)
     }

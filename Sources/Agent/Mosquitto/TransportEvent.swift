@@ -1,3 +1,4 @@
+package import CoreTypes
 internal import CMosquitto
 
 /// Something that happened on a ``MosquittoClient``'s connection, in the order it happened.
@@ -31,27 +32,17 @@ package struct InboundMessage: Hashable, Sendable {
     /// The payload bytes, exactly as received.
     package var payload: [UInt8]
     /// The QoS the message was delivered with.
-    package var qos: QoS
+    package var qos: MQTTQoS
     /// Whether the broker delivered it from its retained messages.
     package var retain: Bool
 
     /// Creates a message.
-    package init(topic: String, payload: [UInt8], qos: QoS, retain: Bool) {
+    package init(topic: String, payload: [UInt8], qos: MQTTQoS, retain: Bool) {
         self.topic = topic
         self.payload = payload
         self.qos = qos
         self.retain = retain
     }
-}
-
-/// An MQTT quality of service level.
-package enum QoS: Int32, Hashable, Sendable, CaseIterable {
-    /// Fire and forget (QoS 0). Coaty uses only this.
-    case atMostOnce = 0
-    /// Acknowledged delivery (QoS 1).
-    case atLeastOnce = 1
-    /// Assured delivery (QoS 2).
-    case exactlyOnce = 2
 }
 
 /// The identifier libmosquitto gives a SUBSCRIBE, UNSUBSCRIBE or PUBLISH, so that its acknowledgement

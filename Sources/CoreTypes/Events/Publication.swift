@@ -13,13 +13,14 @@ public struct Publication: Sendable, Hashable {
     public var topic: String
     /// The payload bytes (UTF-8 JSON for Coaty events; anything for Raw and raw IO values).
     public var payload: [UInt8]
-    /// The MQTT QoS level; coaty-js uses 0 for every publication and for the last will.
-    public var qos: Int
+    /// The MQTT QoS level; coaty-js uses ``MQTTQoS/atMostOnce`` for every publication
+    /// and for the last will.
+    public var qos: MQTTQoS
     /// Whether the broker retains the message; coaty-js sets it only for Raw messages that ask for it.
     public var retain: Bool
 
     /// Creates a publication.
-    public init(topic: String, payload: [UInt8], qos: Int = 0, retain: Bool = false) {
+    public init(topic: String, payload: [UInt8], qos: MQTTQoS = .atMostOnce, retain: Bool = false) {
         self.topic = topic
         self.payload = payload
         self.qos = qos

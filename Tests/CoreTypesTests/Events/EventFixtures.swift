@@ -128,6 +128,6 @@ func expectPublications(
                 sourceLocation: sourceLocation)
         }
         #expect(publication.retain == (want["retain"]?.boolValue ?? false), sourceLocation: sourceLocation)
-        #expect(publication.qos == 0, sourceLocation: sourceLocation)
+        #expect(publication.qos == .atMostOnce, sourceLocation: sourceLocation)
     }
 }

@@ -144,7 +144,7 @@ import TestSupport
         #expect(plan.clientID == expected["clientId"]?.stringValue)
         let will = try #require(expected["lastWill"])
         expectPublications([plan.lastWill], equal: [will])
-        #expect(plan.lastWill.qos == will["qos"]?.intValue)
+        #expect(plan.lastWill.qos.rawValue == will["qos"]?.intValue)
         #expect(plan.lastWill.retain == will["retain"]?.boolValue)
         expectPublications(plan.publications, equal: expected["joinPublications"]?.arrayValue ?? [])
     }

@@ -37,7 +37,7 @@ struct AuthorizationTests {
     }
 
     func configuration(
-        _ name: String, broker: TestBroker, username: String?, password: String?, version: Agent.MQTTVersion = .v311
+        _ name: String, broker: TestBroker, username: String?, password: String?, version: MQTTVersion = .v311
     ) -> Agent.Configuration {
         var configuration = Reliability.configuration(name, broker: broker)
         configuration.broker.username = username
@@ -48,8 +48,8 @@ struct AuthorizationTests {
 
     /// A refused CONNACK for bad credentials is final even with the default policy of retrying
     /// forever: `run()` throws at once, naming the broker and the reason.
-    @Test(arguments: [Agent.MQTTVersion.v311, .v5])
-    func aWrongPasswordEndsTheAgentWithAClearError(version: Agent.MQTTVersion) async throws {
+    @Test(arguments: [MQTTVersion.v311, .v5])
+    func aWrongPasswordEndsTheAgentWithAClearError(version: MQTTVersion) async throws {
         try await withPasswordBroker { broker in
             for (username, password) in [("agent", "wrong"), ("nobody", "agent-secret")] as [(String?, String?)] + [
                 (nil, nil)
@@ -134,8 +134,8 @@ struct AuthorizationTests {
     /// counted, and the agent keeps running. With MQTT 5 and QoS 1 a refused publication is counted too.
     /// A request waiting for its SUBACK throws at once; a pipelined one (the default) ends its responses
     /// with the same error long before its timeout.
-    @Test(arguments: [Agent.MQTTVersion.v311, .v5])
-    func aRefusedSubscriptionFailsTheObserveCallAndTheAgentKeepsRunning(version: Agent.MQTTVersion) async throws {
+    @Test(arguments: [MQTTVersion.v311, .v5])
+    func aRefusedSubscriptionFailsTheObserveCallAndTheAgentKeepsRunning(version: MQTTVersion) async throws {
         let files = try BrokerSecurityFiles()
         defer { files.remove() }
         let dynamicSecurity = try files.dynamicSecurityFile(anonymousACLs: [

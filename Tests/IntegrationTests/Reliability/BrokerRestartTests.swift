@@ -15,8 +15,8 @@ struct BrokerRestartTests {
     /// so they may arrive twice). 200..<300 were made while the publisher was offline: its offline
     /// queue sends them in order after the reconnect, right behind the resubscription, so its
     /// own observer gets every one. 300..<400 were made once both agents were back: everybody gets them.
-    @Test(arguments: [Agent.QualityOfService.atMostOnce, .atLeastOnce])
-    func restartInTheMiddleOfAStream(qos: Agent.QualityOfService) async throws {
+    @Test(arguments: [MQTTQoS.atMostOnce, .atLeastOnce])
+    func restartInTheMiddleOfAStream(qos: MQTTQoS) async throws {
         try await TestBroker.withBroker { broker in
             let a = try Agent(configuration: Reliability.configuration("A", broker: broker, qos: qos))
             let b = try Agent(configuration: Reliability.configuration("B", broker: broker, qos: qos))

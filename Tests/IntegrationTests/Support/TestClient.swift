@@ -1,3 +1,4 @@
+import CoreTypes
 import Agent
 import Testing
 import TestSupport
@@ -60,7 +61,7 @@ struct TestClient {
 
     /// Subscribes and waits for the SUBACK with the same message id; returns the granted QoS list.
     @discardableResult
-    mutating func subscribe(_ filters: [String], qos: QoS = .atMostOnce) async throws -> [Int32] {
+    mutating func subscribe(_ filters: [String], qos: MQTTQoS = .atMostOnce) async throws -> [Int32] {
         let id = try client.subscribe(to: filters, qos: qos)
         return try await next { event -> [Int32]? in
             if case .subscribed(id, let granted) = event { granted } else { nil }

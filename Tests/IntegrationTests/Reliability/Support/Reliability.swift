@@ -12,7 +12,7 @@ enum Reliability {
 
     /// A test agent configuration on `broker` that reconnects quickly.
     static func configuration(
-        _ name: String, broker: TestBroker, qos: Agent.QualityOfService = .atMostOnce
+        _ name: String, broker: TestBroker, qos: MQTTQoS = .atMostOnce
     ) -> Agent.Configuration {
         var configuration = RunningAgents.configuration(name, broker: broker)
         configuration.reconnect = quickReconnect
