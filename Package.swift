@@ -111,7 +111,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CoreTypesTests",
-            dependencies: ["CoreTypes", "TestSupport"],
+            // Agent: the inbound event vectors are routed by a real agent (its router and observers).
+            dependencies: ["CoreTypes", "Agent", "TestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

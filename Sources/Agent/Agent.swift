@@ -33,7 +33,7 @@ public final class Agent: Service, Sendable {
     let client: MosquittoClient
     let joinPlan: JoinPlan
     let counters = AgentCounters()
-    let correlationIDs = CorrelationIDs()
+    let correlationIDs: CorrelationIDs
     /// Hands routed events to observers that wait in a task, once per pass of the network thread.
     let dispatcher: DeliveryDispatcher
     /// The filter of each response event type for ``ResponseSubscription/namespaceWide``, made once
@@ -58,9 +58,11 @@ public final class Agent: Service, Sendable {
     }
 
     /// Creates an agent whose network thread is `eventLoop`'s (`nil`: the shared one), for tests
-    /// that watch a loop no other agent uses.
+    /// that watch a loop no other agent uses, and whose correlation ids come from
+    /// `makeCorrelationID` (`nil`: random UUIDs), for tests that replay captured ids.
     package init(
-        configuration: Configuration, registry: ObjectTypeRegistry, logger: Logger, eventLoop: MosquittoEventLoop?
+        configuration: Configuration, registry: ObjectTypeRegistry, logger: Logger, eventLoop: MosquittoEventLoop?,
+        makeCorrelationID: (@Sendable () -> String)? = nil
     ) throws {
         guard CoatyTopic.isValidEventFilter(configuration.namespace) else {
             throw AgentError(
@@ -93,6 +95,7 @@ public final class Agent: Service, Sendable {
         self.namespaceWideResponseFilters = namespaceWideResponseFilters
         self.joinPlan = joinPlan
         self.logger = logger
+        self.correlationIDs = CorrelationIDs(making: makeCorrelationID)
         self.client = try MosquittoClient(
             configuration: Self.clientConfiguration(configuration, joinPlan: joinPlan), eventLoop: eventLoop)
         self.dispatcher = DeliveryDispatcher(loop: client.eventLoop)

@@ -10,10 +10,18 @@ import Synchronization
 /// share one `getrandom` system call.
 final class CorrelationIDs: Sendable {
     private let pool = Mutex(RandomPool())
+    /// Makes the ids instead of the random source: for tests that replay a capture whose ids were
+    /// made by a counter.
+    private let override: (@Sendable () -> String)?
+
+    init(making override: (@Sendable () -> String)? = nil) {
+        self.override = override
+    }
 
     /// A new correlation id.
     func make() -> String {
-        pool.withLock { ObjectID.make(using: &$0) }
+        if let override { return override() }
+        return pool.withLock { ObjectID.make(using: &$0) }
     }
 }
 

@@ -5,70 +5,49 @@ import TestSupport
 /// Every `inbound` case of events.json.
 ///
 /// Checks the `createFrom` verdict of coaty-js (payload accepted, rejected, or not JSON) with the
-/// Swift decoders, and the `delivered` verdict wherever payload and topic logic decide it: the
-/// event constructors' topic-level checks, the requester's response checks, the Call context
-/// rule and the local object type filter. What the received data looked like (`deliveredData`)
-/// is compared with the re-encoded Swift event.
+/// Swift decoders, and the `delivered` verdict with a real agent configured from the case's input
+/// (``InboundAgent``): its router, decoders and observers decide, not a table of cases. What the
+/// observer received (`deliveredData`) is compared with the re-encoded Swift event.
 @Suite struct InboundEventVectorTests {
     static let cases = (try? VectorFiles.cases("events.json", group: "inbound")) ?? []
-
-    /// Cases whose `delivered` verdict depends only on which observers the agent has wired up, not
-    /// on any payload or topic check; the agent tests assert them. Their `createFrom` verdicts are
-    /// still checked here.
-    ///
-    /// Other verdicts agree with the pure functions here but also need the agent to behave as
-    /// coaty-js does; the agent tests should cover them too: `in-Advertise-other-namespace` (the
-    /// binding does not look at the namespace level of inbound topics), `in-Advertise-echo-own-source`
-    /// (no echo suppression), `in-Discover-no-correlation` (a request without correlation level is
-    /// delivered), and the `in-Associate-*` cases, where `delivered` means that the IO state of the
-    /// local actor changed (checked here only as "the Associate decodes").
-    static let decidedByObserverWiring: [String: String] = [
-        "in-Call-other-operation":
-            "the Call for 'switchLight2' decodes fine; it is not delivered only because no observer "
-            + "subscribed to that operation (agent routing)"
-    ]
 
     @Test func vectorsAreLoaded() {
         #expect(Self.cases.count >= 113)
     }
 
     @Test(arguments: cases)
-    func acceptsAndDeliversWhatCoatyJSDoes(_ vector: VectorCase) throws {
-        let setupText = try #require(vector.input["setup"]?.stringValue)
+    func acceptsAndDeliversWhatCoatyJSDoes(_ vector: VectorCase) async throws {
+        try await Self.check(vector)
+    }
+
+    /// Checks one inbound case (also for vectors from another folder).
+    static func check(_ vector: VectorCase) async throws {
         let topic = try #require(vector.input["topic"]?.stringValue)
-        guard let setup = try InboundSetup(setupText) else {
-            Issue.record("no Swift equivalent mapped for the setup \(setupText)")
-            return
-        }
-        let verdict = try setup.receive(topic: topic, payload: vector.inboundPayload)
         let expected = vector.expected
 
         // createFrom: the payload check alone.
-        if let createFrom = expected["createFrom"] {
+        if let createFrom = expected["createFrom"], createFrom != .null {
+            let (eventType, payloadError) = try InboundPayload.error(topic: topic, payload: vector.inboundPayload)
             if createFrom["decodeError"] != nil {
-                #expect(verdict.payloadError?.code == .notJSON, "coaty-js could not parse the payload")
+                #expect(payloadError?.code == .notJSON, "coaty-js could not parse the payload")
             } else if createFrom["accepted"]?.boolValue == true {
-                #expect(
-                    verdict.payloadError == nil,
-                    "coaty-js accepted the payload: \(verdict.payloadError.map { "\($0)" } ?? "")")
+                #expect(payloadError == nil, "coaty-js accepted the payload: \(payloadError.map { "\($0)" } ?? "")")
             } else {
-                let error = try #require(verdict.payloadError, "coaty-js rejected: \(createFrom["error"] ?? "")")
+                let error = try #require(payloadError, "coaty-js rejected: \(createFrom["error"] ?? "")")
                 #expect(error.code != .notJSON)
-                #expect(error.eventType == verdict.eventType)
+                #expect(error.eventType == eventType)
             }
         }
 
-        // delivered: the checks after decoding.
+        // delivered: what a real agent with the case's observer did with the message.
         guard let delivered = expected["delivered"]?.boolValue else {
             Issue.record("the case has no delivered verdict")
             return
         }
-        if let reason = Self.decidedByObserverWiring[vector.name] {
-            #expect(verdict.payloadError == nil, Comment(rawValue: reason))
-        } else {
-            #expect(verdict.isDelivered == delivered, "Swift: \(verdict.rejection ?? "delivered")")
-        }
-        if delivered, let deliveredData = expected["deliveredData"], let received = verdict.received {
+        let delivery = try await InboundAgent.deliver(vector)
+        #expect(delivery.isDelivered == delivered, "Swift observer received \(delivery.received.count) events")
+        #expect(delivery.received.count <= 1, "one message, one event")
+        if delivered, let deliveredData = expected["deliveredData"], let received = delivery.received.first ?? nil {
             let want = deliveredData.removingUndefined()
             #expect(received.isEquivalent(to: want), "received \(received), coaty-js delivered \(want)")
         }

@@ -74,6 +74,14 @@ import TestSupport
             guard let call = JSCall(action), publishingCalls.contains(call.callee), case .call(let inner) = call[0],
                 let event = try SwiftEquivalent.event(for: inner)
             else { return nil }
+            if case .request = event, !call.trailer.contains(".subscribe()") {
+                // Rule about the input: coaty-js's publishDiscover/Query/Update/Call return a cold
+                // RxJS observable that publishes only when subscribed. Swift's request calls publish
+                // at once and have no unsubscribed form.
+                throw Inexpressible(
+                    reason: "a two-way request that is never subscribed (no .subscribe()) is not published by "
+                        + "coaty-js (RxJS cold observable); Swift's request API always publishes")
+            }
             return try agent.publications(of: event)
         }
     }

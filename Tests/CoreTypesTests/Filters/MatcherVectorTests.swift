@@ -59,7 +59,7 @@ import TestSupport
 
     /// Checks a `match`/`shape` case three ways: the lenient wire evaluation (always), validation
     /// (`filterValid`), and, for valid filters, the typed model and its wire round trip.
-    private func checkMatchCase(_ vector: VectorCase) throws {
+    func checkMatchCase(_ vector: VectorCase) throws {
         let object = try Self.object(of: vector)
         let filterJSON = vector.input["filterAbsent"] == true ? nil : vector.input["filter"]
         let expectedMatch = vector.expected["matches"]?.boolValue

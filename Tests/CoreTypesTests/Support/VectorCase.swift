@@ -1,4 +1,5 @@
 import CoreTypes
+import Foundation
 import Testing
 import TestSupport
 
@@ -13,8 +14,9 @@ struct VectorCase: CustomTestStringConvertible, Sendable {
 }
 
 extension VectorFiles {
-    /// Every case of `fileName` (optionally only one group), parsed with ``JSONValue``'s parser.
-    static func cases(_ fileName: String, group: String? = nil) throws -> [VectorCase] {
-        try jsonCases(fileName, group: group).map(VectorCase.init(json:))
+    /// Every case of `fileName` (optionally only one group) in `folder` (default: the vectors the
+    /// tests read), parsed with ``JSONValue``'s parser.
+    static func cases(_ fileName: String, group: String? = nil, in folder: URL? = nil) throws -> [VectorCase] {
+        try jsonCases(fileName, group: group, in: folder).map(VectorCase.init(json:))
     }
 }

@@ -4,9 +4,9 @@ import TestSupport
 
 /// The cases of `topics.json`, decoded per group into small case structs.
 enum TopicVectors {
-    /// Every case of `group` in `topics.json`, in file order.
-    static func cases<Case: TopicVectorCase>(_: Case.Type) throws -> [Case] {
-        let data = try VectorFiles.data("topics.json")
+    /// Every case of `group` in `topics.json` (in `folder`, default: the vectors the tests read), in file order.
+    static func cases<Case: TopicVectorCase>(_: Case.Type, in folder: URL? = nil) throws -> [Case] {
+        let data = try VectorFiles.data("topics.json", in: folder)
         return try JSONDecoder().decode([OfGroup<Case>].self, from: data).compactMap(\.value)
     }
 

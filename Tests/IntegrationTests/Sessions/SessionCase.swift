@@ -1,4 +1,5 @@
 import CoreTypes
+import Foundation
 import Testing
 import TestSupport
 
@@ -79,9 +80,9 @@ struct SessionCase: Sendable, CustomTestStringConvertible {
     /// The role with `label`.
     func role(_ label: String) -> Role? { roles.first { $0.label == label } }
 
-    /// Every scenario of `sessions.json`.
-    static func all() throws -> [SessionCase] {
-        try VectorFiles.jsonCases("sessions.json").map(SessionCase.init(json:))
+    /// Every scenario of `sessions.json` (in `folder`, default: the vectors the tests read).
+    static func all(in folder: URL? = nil) throws -> [SessionCase] {
+        try VectorFiles.jsonCases("sessions.json", in: folder).map(SessionCase.init(json:))
     }
 
     init(json: JSONValue) throws {

@@ -73,6 +73,31 @@ struct JSCall: Equatable {
         "ioActor": .string(EventFixtures.ioActor), "rawIoSource": .string(EventFixtures.rawIoSource),
     ]
 
+    /// Every member of the enums that `@coaty/core` 2.4.1 exports and a call could name, by its
+    /// JavaScript name (`RemoteCallErrorCode.InvalidParameters`), with the value coaty-js gives it.
+    static let constants: [String: JSONValue] = {
+        var constants: [String: JSONValue] = [
+            // ts/model/events/call-event.ts (the only members of both enums)
+            "RemoteCallErrorCode.InvalidParameters": -32602,
+            "RemoteCallErrorMessage.InvalidParameters": "Invalid params",
+            // ts/model/log.ts
+            "LogLevel.Debug": 10, "LogLevel.Info": 20, "LogLevel.Warning": 30, "LogLevel.Error": 40,
+            "LogLevel.Fatal": 50,
+            // ts/model/io-point.ts
+            "IoSourceBackpressureStrategy.Default": 0, "IoSourceBackpressureStrategy.None": 1,
+            "IoSourceBackpressureStrategy.Sample": 2, "IoSourceBackpressureStrategy.Throttle": 3,
+            // ts/model/task.ts
+            "TaskStatus.Request": 0, "TaskStatus.RequestCancelled": 1, "TaskStatus.Pending": 2,
+            "TaskStatus.InProgress": 3, "TaskStatus.Done": 4, "TaskStatus.Cancelled": 5,
+        ]
+        // ts/model/object-filter.ts: ObjectFilterOperator.LessThan … NotIn, numbered from 0.
+        for (builder, code) in filterOperators {
+            let member = builder.prefix(1).uppercased() + builder.dropFirst()
+            constants["ObjectFilterOperator.\(member)"] = .int(code)
+        }
+        return constants
+    }()
+
     /// The operator codes of coaty-js `ObjectFilterOperator`, by `filterOp` builder name.
     static let filterOperators: [String: Int] = [
         "lessThan": 0, "lessThanOrEqual": 1, "greaterThan": 2, "greaterThanOrEqual": 3, "between": 4,
@@ -187,6 +212,7 @@ private struct JSParser {
             if consume("(") {
                 return .call(JSCall(callee: callee, arguments: try list(until: ")"), trailer: ""))
             }
+            if let constant = JSCall.constants[callee] { return .value(constant) }
             index = start
             guard let value = JSCall.environment[word] else { throw JSParseFailure() }
             return .value(value)
