@@ -54,7 +54,7 @@ func configuration(_ name: String, broker: String) -> Agent.Configuration {
     return configuration
 }
 
-func waitUntilOnline(_ agent: Agent) async {
+func waitUntilOnline(_ agent: Agent) async throws {
     for await state in agent.connectionStates() where state == .online { return }
 }
 
@@ -66,7 +66,7 @@ func seconds(_ duration: Duration) -> Double {
 func idle(broker: String) async throws {
     let agent = try Agent(configuration: configuration("idle", broker: broker), registry: LightFixture.registry(), logger: quietLogger)
     let task = Task { try await agent.run() }
-    await waitUntilOnline(agent)
+    try await waitUntilOnline(agent)
     try await Task.sleep(for: .seconds(1))
     tell("rss_kb=\(residentKilobytes()) shared_swift_runtime=\(SwiftRuntime.isShared.map { $0 ? 1 : 0 } ?? -1)")
     task.cancel()
@@ -83,14 +83,14 @@ func soak(broker: String, count: Int, every: Int) async throws {
     let subscriber = try Agent(configuration: subscriberConfiguration, registry: registry, logger: quietLogger)
     let publisher = try Agent(configuration: configuration("soak publisher", broker: broker), registry: registry, logger: quietLogger)
     let tasks = [Task { try await subscriber.run() }, Task { try await publisher.run() }]
-    await waitUntilOnline(subscriber)
-    await waitUntilOnline(publisher)
+    try await waitUntilOnline(subscriber)
+    try await waitUntilOnline(publisher)
     let events = try await subscriber.observeAdvertise(objectType: Light.objectType)
     let received = Atomic<Int>(0)
     let (signals, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     let consumer = Task {
         var lights = 0
-        for await event in events {
+        for try await event in events {
             if event.event.object is Light { lights += 1 }
             received.store(lights, ordering: .releasing)
             if lights % 250 == 0 { signal.yield() }
@@ -115,7 +115,7 @@ func soak(broker: String, count: Int, every: Int) async throws {
             tell("at=\(sent + 1) rss_kb=\(residentKilobytes())")
         }
     }
-    let lights = await consumer.value
+    let lights = try await consumer.value
     let elapsed = start.duration(to: clock.now)
     let statistics = subscriber.statistics
     tell(
@@ -142,7 +142,7 @@ func scale(broker: String, count: Int) async throws {
             try Agent(configuration: configuration("agent \(index)", broker: broker), registry: registry, logger: quietLogger))
     }
     let tasks = agents.map { agent in Task { try await agent.run() } }
-    for agent in agents { await waitUntilOnline(agent) }
+    for agent in agents { try await waitUntilOnline(agent) }
     let joined = clock.now
     let after = residentKilobytes()
 
@@ -150,7 +150,7 @@ func scale(broker: String, count: Int) async throws {
     let responses = try await agents[0].discover(Discover(coreTypes: [.identity]), timeout: .seconds(60))
     var identities = Set<String>()
     var last = asked
-    for await resolve in responses {
+    for try await resolve in responses {
         if let id = resolve.event.object?.objectID { identities.insert(id) }
         last = clock.now
         if identities.count == count { break }

@@ -69,7 +69,7 @@ enum FanOut {
         precondition(agent.statistics.droppedObserverEvents == 0, "B4: events were dropped")
         var delivered = 0
         if !unobserved {
-            for await event in target {
+            for try await event in target {
                 if event.event.object is Light { delivered += 1 }
                 if delivered == messages + 100 { break }
             }

@@ -350,13 +350,13 @@ enum RoundTrip {
         let executor: (any TaskExecutor)? = handlers == .executor ? agent.executor : nil
         let tasks = [
             Task(executorPreference: executor) {
-                for await request in discovers where request.event.objectID == light.objectID {
+                for try await request in discovers where request.event.objectID == light.objectID {
                     try? request.respond(Resolve(object: light))
                 }
             },
-            Task(executorPreference: executor) { for await request in queries { try? request.respond(Retrieve(objects: [light])) } },
-            Task(executorPreference: executor) { for await request in updates { try? request.respond(Complete(object: request.event.object)) } },
-            Task(executorPreference: executor) { for await request in calls { try? request.respond(Return(result: 3)) } },
+            Task(executorPreference: executor) { for try await request in queries { try? request.respond(Retrieve(objects: [light])) } },
+            Task(executorPreference: executor) { for try await request in updates { try? request.respond(Complete(object: request.event.object)) } },
+            Task(executorPreference: executor) { for try await request in calls { try? request.respond(Return(result: 3)) } },
         ]
         tell("ready")
         _ = await readStdinLine()

@@ -122,12 +122,15 @@ enum Throughput {
         let consumer = Task(executorPreference: placement == .agentExecutor ? subscriber.agent.executor : nil) {
             var received = 0
             var lights = 0
-            for await event in events {
-                received += 1
-                if event.event.object is Light || event.event.object is CodableLight { lights += 1 }
-                progress.record(received, at: clock.now)
-                if received == count { break }
-            }
+            // An early end (the agent stopped) shows as fewer events received.
+            do {
+                for try await event in events {
+                    received += 1
+                    if event.event.object is Light || event.event.object is CodableLight { lights += 1 }
+                    progress.record(received, at: clock.now)
+                    if received == count { break }
+                }
+            } catch {}
             return (received, lights)
         }
         let start = clock.now

@@ -35,8 +35,8 @@ final class ReceivedNumbers: Sendable {
     }
 
     /// Reads numbered Channel events until the stream ends.
-    func consume(_ events: EventStream<Received<Channel>>) async {
-        for await event in events {
+    func consume(_ events: EventStream<Received<Channel>>) async throws {
+        for try await event in events {
             record(Int(event.event.objects.first?.name ?? "") ?? -1)
         }
     }
@@ -50,8 +50,8 @@ struct Soak {
     let clock = ContinuousClock()
 
     func run() async throws -> SoakReport {
-        await waitUntilOnline(publisher)
-        await waitUntilOnline(subscriber)
+        try await waitUntilOnline(publisher)
+        try await waitUntilOnline(subscriber)
         var report = SoakReport(options: options)
         if let rate = options.rate {
             report.rate = rate
@@ -70,7 +70,7 @@ struct Soak {
     private func measureMaximumRate() async throws -> Double {
         let numbers = ReceivedNumbers()
         let events = try await subscriber.observeChannel("measure")
-        let receiving = Task { await numbers.consume(events) }
+        let receiving = Task { try await numbers.consume(events) }
         defer { receiving.cancel() }
         let start = clock.now
         var sent = 0
@@ -93,7 +93,7 @@ struct Soak {
     private func soak(at rate: Double, into report: inout SoakReport) async throws {
         let numbers = ReceivedNumbers()
         let events = try await subscriber.observeChannel("soak")
-        let receiving = Task { await numbers.consume(events) }
+        let receiving = Task { try await numbers.consume(events) }
         defer { receiving.cancel() }
         let start = clock.now
         var sent = 0
@@ -145,7 +145,7 @@ struct Soak {
         }
     }
 
-    private func waitUntilOnline(_ agent: Agent) async {
+    private func waitUntilOnline(_ agent: Agent) async throws {
         for await state in agent.connectionStates() where state == .online { return }
     }
 

@@ -179,7 +179,7 @@ extension Agent {
     }
 
     /// The agent's connection state, now and at every change, until the agent stops.
-    public func connectionStates() -> EventStream<ConnectionState> {
+    public func connectionStates() -> ConnectionStates {
         // States, not data: a watcher that falls behind sees the latest ones.
         let queue = DeliveryQueue<ConnectionState>(capacity: 16, overflow: .dropOldest)
         let isStopped = state.withLock { state -> Bool in
@@ -192,7 +192,7 @@ extension Agent {
             return false
         }
         if isStopped { queue.finish() }
-        return EventStream(queue: queue, pressure: client.readPressure)
+        return ConnectionStates(states: EventStream(queue: queue, pressure: client.readPressure))
     }
 
     // MARK: - Plumbing
@@ -248,7 +248,17 @@ extension Agent {
             // After the events routed before it, which the network thread may still hold back
             // until the end of its pass (deliver(_:to:)).
             let loop = client.eventLoop
-            state.finishers[id] = { _ in loop.afterCurrentJobs { queue.finish() } }
+            let identityID = scope.identityID
+            state.finishers[id] = { reason in
+                let failure: AgentError? =
+                    switch reason {
+                    case .agentStopped:
+                        AgentError(code: .stopped, detail: "agent \(identityID) stopped; the observation of \(filter) ended")
+                    case .subscriptionRefused(let error): error
+                    case .timedOut: nil
+                    }
+                loop.afterCurrentJobs { queue.finish(failure: failure) }
+            }
             queue.setOnTermination { [weak self] termination in
                 // The observing task ended (returned, threw or was cancelled), dropped the stream, or the agent stopped.
                 guard let self else { return }

@@ -11,7 +11,7 @@ extension Agent {
     /// of this agent may be delivered to this observer once per matching subscription.
     ///
     /// ```swift
-    /// for await message in try await agent.observeAllEvents() {
+    /// for try await message in try await agent.observeAllEvents() {
     ///     print(message.topic.eventType, message.sourceID, message.payload.count)
     /// }
     /// ```

@@ -16,7 +16,7 @@ import Synchronization
 /// let agent = try Agent(configuration: .init(identity: Identity(name: "Lamp controller")))
 /// let group = ServiceGroup(services: [agent], logger: logger)
 /// async let running: Void = group.run()
-/// for await event in try await agent.observeAdvertise(coreType: .task) { … }
+/// for try await event in try await agent.observeAdvertise(coreType: .task) { … }
 /// ```
 ///
 /// Everything can be called from any task; observing and publishing work before ``run()``
@@ -123,7 +123,7 @@ public final class Agent: Service, Sendable {
     /// ```swift
     /// let calls = try await agent.observeCall("com.example.add")
     /// Task(executorPreference: agent.executor) {
-    ///     for await call in calls { try? call.respond(Return(result: 3)) }
+    ///     for try await call in calls { try? call.respond(Return(result: 3)) }
     /// }
     /// ```
     public var executor: any TaskExecutor { client.eventLoop }

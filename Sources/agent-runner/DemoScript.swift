@@ -182,10 +182,8 @@ struct DemoScript: Sendable {
     private func first<E: Sendable>(
         _ stream: EventStream<E>, _ what: String, where isWanted: @escaping @Sendable (E) -> Bool = { _ in true }
     ) async throws -> E {
-        try await wait(what) {
-            for await element in stream where isWanted(element) { return element }
-            return nil
-        }
+        // A stream that ends, normally or because the agent stopped, is a step that did not happen.
+        try await wait(what) { (try? await stream.first(where: isWanted)) ?? nil }
     }
 
     private func response<R: Sendable>(_ what: String, _ body: @escaping @Sendable () async throws -> R) async throws

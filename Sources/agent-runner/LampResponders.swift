@@ -56,19 +56,20 @@ final class LampResponders: Sendable {
     func start() {
         let started = Task { [self] in
             await withDiscardingTaskGroup { group in
-                group.addTask { await self.answerDiscovers() }
-                group.addTask { await self.answerQueries() }
-                group.addTask { await self.applyUpdates() }
-                group.addTask { await self.executeCalls() }
-                group.addTask { await self.publishWhenAssociated() }
+                group.addTask { try? await self.answerDiscovers() }
+                group.addTask { try? await self.answerQueries() }
+                group.addTask { try? await self.applyUpdates() }
+                group.addTask { try? await self.executeCalls() }
+                group.addTask { try? await self.publishWhenAssociated() }
+                // Each task ends when the agent stops (its stream throws `stopped`).
                 group.addTask {
-                    for await channel in self.observations.channel {
+                    try? await self.observations.channel.forEachEvent { channel in
                         self.receivedInput.yield(
                             (.channel, channel.event.objects.map { "\"\($0.name)\"" }.joined(separator: ", ")))
                     }
                 }
                 group.addTask {
-                    for await raw in self.observations.raw {
+                    try? await self.observations.raw.forEachEvent { raw in
                         self.receivedInput.yield((.raw, "\"\(String(decoding: raw.payload, as: UTF8.self))\""))
                     }
                 }
@@ -83,14 +84,14 @@ final class LampResponders: Sendable {
         return nil
     }
 
-    private func answerDiscovers() async {
-        for await request in observations.discovers where request.event.matches(model.light) {
+    private func answerDiscovers() async throws {
+        for try await request in observations.discovers where request.event.matches(model.light) {
             try? request.respond(Resolve(object: model.light))
         }
     }
 
-    private func answerQueries() async {
-        for await request in observations.queries {
+    private func answerQueries() async throws {
+        for try await request in observations.queries {
             let light = model.light
             guard request.event.objectTypes?.contains(DemoLight.objectType) == true,
                 let kept = try? request.event.filter.apply(to: [light], json: { .object(try $0.jsonObject()) }),
@@ -100,8 +101,8 @@ final class LampResponders: Sendable {
         }
     }
 
-    private func applyUpdates() async {
-        for await request in observations.updates {
+    private func applyUpdates() async throws {
+        for try await request in observations.updates {
             guard let wanted = request.event.object as? DemoLight, wanted.objectID == model.light.objectID else {
                 continue
             }
@@ -110,16 +111,16 @@ final class LampResponders: Sendable {
         }
     }
 
-    private func executeCalls() async {
-        for await request in observations.calls {
+    private func executeCalls() async throws {
+        for try await request in observations.calls {
             let switched = model.change { $0.isOn = false }
             try? request.respond(
                 Return(result: ["isOn": .bool(switched.isOn), "brightness": .double(switched.brightness)]))
         }
     }
 
-    private func publishWhenAssociated() async {
-        for await association in observations.associations where association.event.ioSourceID == ioSourceID {
+    private func publishWhenAssociated() async throws {
+        for try await association in observations.associations where association.event.ioSourceID == ioSourceID {
             guard let route = association.event.associatingRoute else { continue }
             try? lamp.publish(IoValue(.double(model.light.brightness)), on: route)
         }

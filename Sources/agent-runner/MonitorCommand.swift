@@ -30,9 +30,9 @@ struct MonitorCommand: RunnerCommand {
             // also tells the network that the monitor now sees everything; the answers are not shown.
             _ = try? await agent.discover(Discover(coreTypes: [.identity]), timeout: .milliseconds(1))
             // Not events.cancelOnGracefulShutdown(): that merges two sequences, a task switch per event.
-            await cancelWhenGracefulShutdown {
+            try await cancelWhenGracefulShutdown {
                 var ownRequests: Set<String> = []
-                for await message in events {
+                for try await message in events {
                     let topic = message.topic
                     if message.sourceID == ownID {
                         if topic.eventType.isRequest, let id = topic.correlationID { ownRequests.insert(id) }

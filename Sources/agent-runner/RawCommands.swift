@@ -58,8 +58,8 @@ struct RawObserveCommand: RunnerCommand {
         let agent = try context.agent(defaultName: "agent-runner raw observe", reconnect: ReconnectPolicy())
         try await context.session().run(agent) { agent in
             let messages = try await agent.observeRaw(filter)
-            await cancelWhenGracefulShutdown {
-                for await raw in messages { context.printer.print(raw) }
+            try await cancelWhenGracefulShutdown {
+                for try await raw in messages { context.printer.print(raw) }
             }
         }
     }

@@ -37,7 +37,7 @@ extension CommandContext {
                 output: output, label: "Waiting for \(Request.Response.eventType) responses", timeout: timeout.duration)
             defer { progress.finish() }
             var count = 0
-            for await response in responses.cancelOnGracefulShutdown() {
+            for try await response in responses.cancelOnGracefulShutdown() {
                 printer.print(response)
                 count += 1
                 progress.count(count)

@@ -151,15 +151,18 @@ private struct RunReporter: Service {
 
     private func reportAgents(_ lifecycle: ObjectLifecycleController) async {
         guard let events = try? await lifecycle.observeAgents() else { return }
-        for await event in events.cancelOnGracefulShutdown() {
-            let message: Logger.Message =
-                switch event.kind {
-                case .added: "Agent joined"
-                case .changed: "Agent changed"
-                case .removed: "Agent left"
-                }
-            logger.info(
-                message, metadata: ["coaty.agent": "\(event.object.name)", "coaty.id": "\(event.object.objectID)"])
-        }
+        // The report ends with the agent: on shutdown, or when it stops (the stream throws `stopped`).
+        do {
+            for try await event in events.cancelOnGracefulShutdown() {
+                let message: Logger.Message =
+                    switch event.kind {
+                    case .added: "Agent joined"
+                    case .changed: "Agent changed"
+                    case .removed: "Agent left"
+                    }
+                logger.info(
+                    message, metadata: ["coaty.agent": "\(event.object.name)", "coaty.id": "\(event.object.objectID)"])
+            }
+        } catch {}
     }
 }

@@ -74,7 +74,7 @@ struct ExitCodeTests {
                 // A marker published after the bad command; nothing of the bad command comes before it.
                 let marker = try await RunnerProcess.run(["deadvertise", "marker-\(id)", "--broker", broker.url.description])
                 #expect(marker.exitCode == 0, "\(marker)")
-                let seen = await watcher.collect { $0.deadvertises("marker-\(id)") }
+                let seen = try await watcher.collect { $0.deadvertises("marker-\(id)") }
                 #expect(
                     !seen.contains { $0.sourceID == id },
                     "the bad command published \(seen.filter { $0.sourceID == id })")

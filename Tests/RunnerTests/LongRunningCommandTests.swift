@@ -19,7 +19,7 @@ struct LongRunningCommandTests {
                 let monitor = try RunnerProcess.start(["monitor", "--broker", broker.url.description, "--identity-id", id])
                 defer { monitor.kill9() }
                 // The monitor discovers the identities online once it observes everything.
-                _ = await watcher.next { $0.sourceID == id && $0.topic.eventType == .discover }
+                _ = try await watcher.next { $0.sourceID == id && $0.topic.eventType == .discover }
                 try watcher.agent.publish(Channel(id: "status", object: BaseObject(name: "All good")))
                 var line = try JSONValue(parsing: try #require(await monitor.nextLine()))
                 if line["event"] == "Resolve" {  // the watcher's identity answering another Discover, if any
@@ -34,7 +34,8 @@ struct LongRunningCommandTests {
                 monitor.send(signal)
                 let outcome = await monitor.outcome()
                 #expect(outcome.exitCode == 0, "\(outcome)")
-                #expect(await watcher.next { $0.deadvertises(id) } != nil, "the monitor deadvertised its identity")
+                let deadvertise = try await watcher.next { $0.deadvertises(id) }
+                #expect(deadvertise != nil, "the monitor deadvertised its identity")
             }
         }
     }
@@ -69,7 +70,7 @@ struct LongRunningCommandTests {
                 let id = TestIDs.make()
                 let monitor = try RunnerProcess.start(["monitor", "--broker", broker.url.description, "--identity-id", id])
                 defer { monitor.kill9() }
-                _ = await watcher.next { $0.sourceID == id && $0.topic.eventType == .discover }
+                _ = try await watcher.next { $0.sourceID == id && $0.topic.eventType == .discover }
                 try await body(watcher, monitor)
             }
         }
@@ -136,7 +137,7 @@ struct LongRunningCommandTests {
                     "run", "--config", file.path, "--broker", broker.url.description, "--identity-id", id,
                 ])
                 defer { agent.kill9() }
-                let advertised = await watcher.next { $0.advertises(Self.lampID) }
+                let advertised = try await watcher.next { $0.advertises(Self.lampID) }
                 #expect(advertised?.sourceID == id)
 
                 let resolve = try await watcher.agent.discover(Discover(objectID: Self.lampID), timeout: .seconds(30))
@@ -154,7 +155,7 @@ struct LongRunningCommandTests {
                 agent.send(SIGTERM)
                 let outcome = await agent.outcome()
                 #expect(outcome.exitCode == 0, "\(outcome)")
-                let leaving = await watcher.collect { $0.deadvertises(id) }
+                let leaving = try await watcher.collect { $0.deadvertises(id) }
                 #expect(
                     leaving.contains { $0.deadvertises(Self.lampID) },
                     "the held object was deadvertised first; seen: \(leaving.map { "\($0.topic.name) \(String(decoding: $0.payload.prefix(120), as: UTF8.self))" }); stderr: \(outcome.stderr)"
@@ -173,7 +174,7 @@ struct LongRunningCommandTests {
                     "run", "--config", file.path, "--broker", broker.url.description, "--identity-id", id,
                 ])
                 defer { agent.kill9() }
-                let log = await watcher.next { $0.sourceID == id && $0.topic.eventTypeFilter == "Log" }
+                let log = try await watcher.next { $0.sourceID == id && $0.topic.eventTypeFilter == "Log" }
                 #expect(Watcher.json(log)?.at("object.coreType") == "Log")
                 agent.send(SIGTERM)
                 #expect(await agent.outcome().exitCode == 0)
@@ -191,11 +192,11 @@ struct LongRunningCommandTests {
                     "run", "--config", file.path, "--broker", broker.url.description, "--identity-id", id,
                 ])
                 defer { agent.kill9() }
-                _ = await watcher.next { $0.advertises(Self.lampID) }
+                _ = try await watcher.next { $0.advertises(Self.lampID) }
                 agent.send(SIGKILL)
                 let outcome = await agent.outcome()
                 #expect(outcome.wasSignalled)
-                let will = await watcher.next { $0.deadvertises(id) }
+                let will = try await watcher.next { $0.deadvertises(id) }
                 #expect(will?.sourceID == id, "the broker published the last will")
             }
         }

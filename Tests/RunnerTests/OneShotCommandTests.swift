@@ -25,7 +25,7 @@ struct OneShotCommandTests {
                 #expect(line["correlationId"] == nil, "one-way events have no correlation id")
                 #expect(line.at("data.object.name") == "Desk lamp")
                 #expect(line.at("data.object.brightness") == 0.8)
-                let advertised = await watcher.next { $0.advertises("8d2f4b6a-1c3e-4f5a-b7d9-e1f3a5c7b9d2") }
+                let advertised = try await watcher.next { $0.advertises("8d2f4b6a-1c3e-4f5a-b7d9-e1f3a5c7b9d2") }
                 #expect(advertised?.sourceID == id)
             }
         }
@@ -53,7 +53,7 @@ struct OneShotCommandTests {
                 ])
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 #expect(try outcome.json().first?["data"] == ["objectIds": ["a", "b"]])
-                let message = await watcher.next { $0.deadvertises("a") }
+                let message = try await watcher.next { $0.deadvertises("a") }
                 #expect(message?.sourceID == id)
                 #expect(Watcher.json(message)?["objectIds"] == ["a", "b"])
             }
@@ -68,7 +68,7 @@ struct OneShotCommandTests {
                 ])
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 #expect(try outcome.json().first?["event"] == "Channel")
-                let message = await watcher.next { $0.topic.eventType == .channel }
+                let message = try await watcher.next { $0.topic.eventType == .channel }
                 #expect(message?.topic.eventTypeFilter == "news")
                 #expect(Watcher.json(message)?.at("object.name") == "Desk lamp")
             }
@@ -101,7 +101,7 @@ struct OneShotCommandTests {
             try await Watcher.with(broker) { watcher in
                 let queries = try await watcher.agent.observeQuery()
                 let answering = Task {
-                    for await request in queries {
+                    for try await request in queries {
                         let lamp = BaseObject(objectType: "com.example.Light", name: "Hall light")
                         try? request.respond(Retrieve(objects: [lamp]))
                     }
@@ -125,7 +125,7 @@ struct OneShotCommandTests {
             try await Watcher.with(broker) { watcher in
                 let updates = try await watcher.agent.observeUpdate(objectType: "com.example.Light")
                 let answering = Task {
-                    for await request in updates { try? request.respond(Complete(object: request.event.object)) }
+                    for try await request in updates { try? request.respond(Complete(object: request.event.object)) }
                 }
                 defer { answering.cancel() }
                 let outcome = try await RunnerProcess.run([
@@ -144,7 +144,7 @@ struct OneShotCommandTests {
             try await Watcher.with(broker) { watcher in
                 let calls = try await watcher.agent.observeCall("com.example.add")
                 let answering = Task {
-                    for await request in calls {
+                    for try await request in calls {
                         let sum =
                             (request.event.parameter(at: 0)?.intValue ?? 0)
                             + (request.event.parameter(at: 1)?.intValue ?? 0)

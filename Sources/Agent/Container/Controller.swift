@@ -20,7 +20,7 @@
 ///     }
 ///
 ///     func run() async throws {
-///         for await request in try await agent.observeDiscover().cancelOnGracefulShutdown()
+///         for try await request in try await agent.observeDiscover().cancelOnGracefulShutdown()
 ///         where request.event.matches(lamp) {
 ///             try request.respond(Resolve(object: lamp))
 ///         }

@@ -6,7 +6,7 @@ import Synchronization
 /// ```swift
 /// let connection = try #require(container.controller(ConnectionStateController.self))
 /// try await connection.waitUntilOnline()
-/// for await state in connection.states() { print(state) }
+/// for try await state in connection.states() { print(state) }
 /// ```
 ///
 /// It logs going online at debug and losing the connection at info (the agent reconnects by
@@ -39,7 +39,7 @@ public final class ConnectionStateController: Controller {
     public var onlineCount: Int { connections.load(ordering: .relaxed) }
 
     /// The state now and at every change, until the agent stops.
-    public func states() -> EventStream<ConnectionState> {
+    public func states() -> ConnectionStates {
         agent.connectionStates()
     }
 

@@ -188,7 +188,8 @@ public final class ObjectCacheController: Controller {
         if needsDeadvertise {
             let deadvertised = try await agent.observeDeadvertise()
             tasks.add { [self] in
-                for await event in deadvertised {
+                // The cache stops following when the agent stops (the stream throws `stopped`).
+                try? await deadvertised.forEachEvent { event in
                     self.state.withLock { state in
                         for id in state.cache.remove(event.event.objectIDs) {
                             state.updateObservers.forEach { $0.yield(id) }
@@ -200,7 +201,7 @@ public final class ObjectCacheController: Controller {
         if let coreType = newCoreType {
             let advertised = try await agent.observeAdvertise(coreType: coreType)
             tasks.add { [self] in
-                for await event in advertised {
+                try? await advertised.forEachEvent { event in
                     self.state.withLock { state in
                         guard state.cache.refresh(event.event.object, at: .now) else { return }
                         state.updateObservers.forEach { $0.yield(event.event.object.objectID) }

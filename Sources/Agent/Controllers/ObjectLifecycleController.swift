@@ -11,7 +11,7 @@ public import Logging
 /// them through `parentObjectId`, are ``ObjectLifecycleEvent/removed(_:)``.
 ///
 /// ```swift
-/// for await event in try await lifecycle.observeAgents() {
+/// for try await event in try await lifecycle.observeAgents() {
 ///     switch event {
 ///     case .added(let agent): print("joined:", agent.name)
 ///     case .changed(let agent): print("changed:", agent.name)
@@ -120,6 +120,8 @@ public final class ObjectLifecycleController: Controller {
     private enum Input: Sendable {
         case seen(any CoatyObject)
         case deadvertised([String])
+        /// An observation ended abnormally (the agent stopped, a subscription was refused).
+        case failed(AgentError)
     }
 
     private func observe(
@@ -139,25 +141,39 @@ public final class ObjectLifecycleController: Controller {
                     let (inputs, input) = AsyncStream.makeStream(of: Input.self)
                     await withDiscardingTaskGroup { group in
                         group.addTask {
-                            for await received in advertise where isIncluded(received.event.object) {
-                                input.yield(.seen(received.event.object))
-                            }
+                            do {
+                                for try await received in advertise where isIncluded(received.event.object) {
+                                    input.yield(.seen(received.event.object))
+                                }
+                            } catch let error as AgentError {
+                                input.yield(.failed(error))
+                            } catch {}
                             input.finish()
                         }
                         group.addTask {
-                            for await received in deadvertise { input.yield(.deadvertised(received.event.objectIDs)) }
+                            do {
+                                for try await received in deadvertise { input.yield(.deadvertised(received.event.objectIDs)) }
+                            } catch let error as AgentError {
+                                input.yield(.failed(error))
+                            } catch {}
                             input.finish()
                         }
                         group.addTask {
-                            for await state in agent.connectionStates() where state == .online { break }
-                            guard let responses = try? await agent.discover(discover, timeout: timeout) else { return }
-                            for await resolve in responses {
-                                if let object = resolve.event.object, isIncluded(object) { input.yield(.seen(object)) }
-                            }
+                            // The initial Discover is best effort: a stop also ends the two observations
+                            // above, which report it.
+                            do {
+                                for await state in agent.connectionStates() where state == .online { break }
+                                for try await resolve in try await agent.discover(discover, timeout: timeout) {
+                                    if let object = resolve.event.object, isIncluded(object) { input.yield(.seen(object)) }
+                                }
+                            } catch {}
                         }
                         var tracker = ObjectLifecycleTracker()
-                        for await next in inputs {
+                        reading: for await next in inputs {
                             switch next {
+                            case .failed(let error):
+                                output.finish(failure: error)
+                                break reading
                             case .seen(let object):
                                 if let event = tracker.saw(object) { counters.count(output.yield(event)) }
                             case .deadvertised(let ids):

@@ -15,7 +15,7 @@ import Glibc
 /// let client = try MosquittoClient(configuration: .init(clientID: "Coaty5c3e1a2b7d4f4e6a9b",
 ///                                                        broker: try BrokerURL("mqtt://127.0.0.1:1883")))
 /// try client.connect()
-/// for await event in client.events {
+/// for try await event in client.events {
 ///     switch event {
 ///     case .connected(let code) where code.isAccepted: _ = try client.subscribe(to: ["coaty/3/-/#"])
 ///     case .message(let message): handle(message)

@@ -5,8 +5,11 @@ public import CoreTypes
 /// Each observer has its own buffer (``Agent/Configuration/observerBufferSize``). When it is full,
 /// the agent stops reading its connection until the observer catches up, so nothing is lost; an
 /// observer may drop events instead (``overflowPolicy(_:)``). The observation ends, and its MQTT subscription is
-/// released when no other observer shares it, as soon as the iterating task is cancelled, the
-/// stream and its iterators are dropped, or the agent stops. Iterate it from one task at a time.
+/// released when no other observer shares it, when the scope that observes returns, the iterating
+/// task is cancelled, or the agent stops. An iterator's `next()` then returns `nil`, except when the
+/// agent stopped or the broker refused the subscription: then it throws that reason as an
+/// ``AgentError`` (``AgentError/Code/stopped``, ``AgentError/Code/subscribeFailed``). Iterate it
+/// from one task at a time.
 public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
     let consumer: DeliveryQueue<Element>.Consumer
     /// The queue's `next()`, made where `Element` is known: the iterator runs unspecialized in the
@@ -15,12 +18,20 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
 
     /// Sets the queue's overflow (made where `Element` is known, as `nextEvent`).
     private let changeOverflow: @Sendable (OverflowPolicy) -> Void
+    /// Why the queue ended, if not normally.
+    private let failure: @Sendable () -> AgentError?
 
     /// A stream of `queue`, whose backpressure holds `pressure` (the agent connection's).
     init(queue: DeliveryQueue<Element>, pressure: ReadPressure) {
         self.consumer = DeliveryQueue.Consumer(queue)
         nextEvent = { await queue.next() }
         changeOverflow = { policy in queue.setOverflow(policy.overflow(holding: pressure)) }
+        failure = { queue.failure }
+    }
+
+    /// Ends the observation: what is buffered is dropped and iterators return `nil`.
+    func end() {
+        consumer.queue.cancel()
     }
 
     /// Sets what this observer's full buffer does from now on, instead of the agent's
@@ -35,9 +46,14 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
         return self
     }
 
+    /// Calls `body` with each event until the stream ends; rethrows the reason of an abnormal end.
+    package func forEachEvent(_ body: (Element) throws -> Void) async throws {
+        for try await event in self { try body(event) }
+    }
+
     /// Makes an iterator. Each event goes to one iterator; one made later goes on with the next.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(consumer: consumer, nextEvent: nextEvent)
+        Iterator(consumer: consumer, nextEvent: nextEvent, failure: failure)
     }
 
     /// The iterator of the stream.
@@ -46,11 +62,17 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
         /// lives, even when the stream is gone.
         let consumer: DeliveryQueue<Element>.Consumer
         let nextEvent: @Sendable () async -> Element?
+        let failure: @Sendable () -> AgentError?
 
-        /// The next event; `nil` once the stream has ended (see ``EventStream``) and every event
-        /// buffered before the end has been taken, or when the iterating task is cancelled.
-        public mutating func next() async -> Element? {
-            await nextEvent()
+        /// The next event; `nil` once the stream has ended normally (see ``EventStream``) and every
+        /// event buffered before the end has been taken, or when the iterating task is cancelled.
+        ///
+        /// - Throws: ``AgentError`` with code ``AgentError/Code/stopped`` when the agent stopped,
+        ///   ``AgentError/Code/subscribeFailed`` when the broker refused the subscription.
+        public mutating func next() async throws -> Element? {
+            if let event = await nextEvent() { return event }
+            if let failure = failure() { throw failure }
+            return nil
         }
     }
 }
@@ -68,7 +90,7 @@ public struct Received<Event: Sendable>: Sendable {
 /// A two-way request as a responder receives it. Answer it with ``respond(_:)``, any number of times.
 ///
 /// ```swift
-/// for await request in try await agent.observeDiscover() {
+/// for try await request in try await agent.observeDiscover() {
 ///     if request.event.objectID == lamp.objectID {
 ///         try request.respond(Resolve(object: lamp))
 ///     }

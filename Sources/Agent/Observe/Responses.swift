@@ -10,7 +10,7 @@ public import CoreTypes
 /// ``Agent/Configuration/observerBufferSize``; beyond it, ``Agent/Configuration/observerOverflow`` applies.
 ///
 /// ```swift
-/// for await resolve in try await agent.discover(Discover(coreTypes: [.identity]), timeout: .seconds(2)) {
+/// for try await resolve in try await agent.discover(Discover(coreTypes: [.identity]), timeout: .seconds(2)) {
 ///     print(resolve.event.object?.name ?? "?", "from", resolve.sourceID)
 /// }
 /// ```
@@ -38,7 +38,8 @@ public struct Responses<Response: CoatyEvent>: AsyncSequence, Sendable {
     }
 
     /// Makes an iterator. Iterate the responses from one task at a time; the next response, or
-    /// `nil` when the responses have ended (see ``Responses``).
+    /// `nil` when the responses have ended (see ``Responses``); it throws when the agent stopped
+    /// or the broker refused the response subscription.
     public func makeAsyncIterator() -> Iterator {
         events.makeAsyncIterator()
     }
@@ -55,9 +56,12 @@ public struct Responses<Response: CoatyEvent>: AsyncSequence, Sendable {
     }
 
     /// Every response that arrives before the timeout.
-    public func collect() async -> [Received<Response>] {
+    ///
+    /// - Throws: ``AgentError`` with code ``AgentError/Code/stopped`` when the agent stopped first,
+    ///   ``AgentError/Code/subscribeFailed`` when the broker refused the response subscription.
+    public func collect() async throws -> [Received<Response>] {
         var all: [Received<Response>] = []
-        for await response in events { all.append(response) }
+        for try await response in events { all.append(response) }
         return all
     }
 }

@@ -16,7 +16,7 @@ struct InlineDeliveryTests {
         defer { responder.cancel() }
         let calls = try await agent.observeCall("com.example.op")
         let consumer = Task {
-            for await _ in calls {
+            for try await _ in calls {
                 order.withLock { $0.append("stream") }
                 return
             }
@@ -31,7 +31,7 @@ struct InlineDeliveryTests {
             agent.route(message)
             order.withLock { $0.append("routing returned") }
         }
-        await consumer.value
+        try await consumer.value
         #expect(order.withLock { $0 } == ["inline handler", "routing returned", "stream"])
     }
 }

@@ -8,43 +8,59 @@ struct EventStreamTests {
     /// An iterator that is given up (here by `first(where:)`) takes nothing with it: the next
     /// iterator of the same stream goes on with the next event, as with `AsyncStream`.
     @Test
-    func aNewIteratorGoesOnWhereTheLastOneStopped() async {
+    func aNewIteratorGoesOnWhereTheLastOneStopped() async throws {
         let queue = DeliveryQueue<Int>(capacity: 10, overflow: .dropNewest)
         let stream = EventStream(queue: queue, pressure: ReadPressure())
         for event in 1...4 { queue.yield(event) }
-        #expect(await stream.first { _ in true } == 1)
+        let first = try await stream.first { _ in true }
+        #expect(first == 1)
         var iterator = stream.makeAsyncIterator()
-        #expect(await iterator.next() == 2)
+        let second = try await iterator.next()
+        #expect(second == 2)
         queue.finish()
         var rest: [Int] = []
-        for await event in stream { rest.append(event) }
+        for try await event in stream { rest.append(event) }
         #expect(rest == [3, 4])
     }
 
     @Test
-    func aCancelledIteratorEndsTheStream() async {
+    func aCancelledIteratorEndsTheStream() async throws {
         let queue = DeliveryQueue<Int>(capacity: 10, overflow: .dropNewest)
         let stream = EventStream(queue: queue, pressure: ReadPressure())
         queue.yield(1)
         let iterating = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             var iterator = stream.makeAsyncIterator()
-            return await iterator.next()
+            return try await iterator.next()
         }
-        #expect(await iterating.value == nil)
+        let value = try await iterating.value
+        #expect(value == nil)
         #expect(queue.yield(2) == .finished)
     }
 
     @Test
-    func releasingTheStreamAndItsIteratorsEndsTheQueue() async {
+    func releasingTheStreamAndItsIteratorsEndsTheQueue() async throws {
         let queue = DeliveryQueue<Int>(capacity: 10, overflow: .dropNewest)
         var stream: EventStream<Int>? = EventStream(queue: queue, pressure: ReadPressure())
         var iterator = stream?.makeAsyncIterator()
         queue.yield(1)
-        #expect(await iterator?.next() == 1)
+        let first = try await iterator?.next()
+        #expect(first == 1)
         stream = nil
         #expect(queue.yield(2) == .enqueued)
         iterator = nil
         #expect(queue.yield(3) == .finished)
+    }
+
+    @Test
+    func anAbnormalEndIsThrownAfterTheBufferedEvents() async throws {
+        let queue = DeliveryQueue<Int>(capacity: 10, overflow: .dropNewest)
+        let stream = EventStream(queue: queue, pressure: ReadPressure())
+        queue.yield(1)
+        queue.finish(failure: AgentError(code: .stopped, detail: "test"))
+        var iterator = stream.makeAsyncIterator()
+        let first = try await iterator.next()
+        #expect(first == 1)
+        await #expect(throws: AgentError(code: .stopped, detail: "test")) { _ = try await iterator.next() }
     }
 }

@@ -154,7 +154,7 @@ enum InboundAgent {
             var iterator = iterator
             iterator.consumer.queue.finish()
             var received: [JSONValue?] = []
-            while let element = await iterator.next() { received.append(data(element)) }
+            while let element = try? await iterator.next() { received.append(data(element)) }
             return received
         }
     }

@@ -17,7 +17,7 @@ struct AgentExecutorTests {
             try await RunningAgents.run([a, b]) {
                 let calls = try await b.observeCall("com.example.double")
                 let responder = Task(executorPreference: b.executor) {
-                    for await request in calls {
+                    for try await request in calls {
                         let value = request.event.parameter(at: 0)?.intValue ?? 0
                         try? request.respond(Return(result: .int(2 * value)))
                     }
@@ -129,7 +129,7 @@ struct AgentExecutorTests {
                 let channel = try await b.observeChannel("numbers")
                 let received = Task(executorPreference: b.executor) {
                     var numbers: [Int] = []
-                    for await event in channel {
+                    for try await event in channel {
                         numbers.append((try? Reliability.number(of: event)) ?? -1)
                         if numbers.count == 500 { break }
                     }
@@ -138,7 +138,8 @@ struct AgentExecutorTests {
                 for number in 0..<500 {
                     try a.publish(Reliability.numbered(number, on: "numbers"))
                 }
-                #expect(await received.value == Array(0..<500))
+                let values = try await received.value
+                #expect(values == Array(0..<500))
             }
         }
     }

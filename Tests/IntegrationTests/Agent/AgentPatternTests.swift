@@ -65,7 +65,7 @@ struct AgentPatternTests {
             try await RunningAgents.run([a, b]) {
                 let responses = try await a.discover(Discover(coreTypes: [.identity]), timeout: .seconds(30))
                 var names: Set<String> = []
-                for await resolve in responses {
+                for try await resolve in responses {
                     names.insert(resolve.event.object?.name ?? "?")
                     if names.count == 2 { break }
                 }
@@ -97,7 +97,7 @@ struct AgentPatternTests {
             try await RunningAgents.run([a, b]) {
                 let queries = try await b.observeQuery()
                 let responder = Task {
-                    for await request in queries {
+                    for try await request in queries {
                         let objects = try lights.map { try $0.jsonObject() }
                         let selected = try request.event.filter.apply(to: objects)
                         let matching = selected.compactMap { row in lights.first { row["objectId"] == .string($0.objectID) } }
@@ -125,7 +125,7 @@ struct AgentPatternTests {
                     await withTaskGroup(of: Void.self) { group in
                         for stream in [byType, byCore] {
                             group.addTask {
-                                for await request in stream { try? request.respond(Complete(object: request.event.object)) }
+                                while let request = try? await stream.first(where: { _ in true }) { try? request.respond(Complete(object: request.event.object)) }
                             }
                         }
                     }
@@ -133,7 +133,7 @@ struct AgentPatternTests {
                 defer { responder.cancel() }
                 let light = Light(name: "L", isOn: true, brightness: 0.3)
                 var completes: [String] = []
-                for await complete in try await a.update(Update(object: light), timeout: .seconds(30)) {
+                for try await complete in try await a.update(Update(object: light), timeout: .seconds(30)) {
                     completes.append(complete.topic.correlationID ?? "")
                     if completes.count == 2 { break }
                 }
@@ -150,7 +150,7 @@ struct AgentPatternTests {
                 let room = BaseObject(objectType: "com.example.Room", name: "Room 1", custom: ["floor": 3])
                 let calls = try await b.observeCall("com.example.switch", context: room)
                 let responder = Task {
-                    for await request in calls {
+                    for try await request in calls {
                         if request.event.parameter(named: "state") == "on" {
                             try request.respond(Return(result: true, executionInfo: ["durationMs": 1]))
                         } else {
@@ -172,7 +172,7 @@ struct AgentPatternTests {
                 ).first()
                 #expect(failed.event.error == .invalidParameters)
                 // A filter the context does not match is not delivered: the request times out empty.
-                let none = await (try a.call(
+                let none = try await (a.call(
                     Call(operation: "com.example.switch", parameters: .named(["state": "on"]),
                         filter: .where("floor", .equals(4))),
                     timeout: .milliseconds(300))).collect()

@@ -27,7 +27,9 @@ struct RequestCorrelationTests {
     static func echoResponder(_ agent: Agent) async throws -> Task<Void, Never> {
         let calls = try await agent.observeCall(echo)
         return Task {
-            for await request in calls { try? request.respond(Return(result: request.event.parameter(at: 0) ?? .null)) }
+            while let request = try? await calls.first(where: { _ in true }) {
+                try? request.respond(Return(result: request.event.parameter(at: 0) ?? .null))
+            }
         }
     }
 
@@ -79,7 +81,7 @@ struct RequestCorrelationTests {
                 let responder = Task {
                     var waitForGiveUp = gaveUp.makeAsyncIterator()
                     var isFirst = true
-                    for await request in calls {
+                    for try await request in calls {
                         if isFirst {
                             isFirst = false
                             _ = await waitForGiveUp.next()
@@ -88,7 +90,7 @@ struct RequestCorrelationTests {
                     }
                 }
                 defer { responder.cancel() }
-                let late = await (try a.call(Call(operation: Self.echo, parameters: .positional([1])), timeout: .milliseconds(200)))
+                let late = try await (a.call(Call(operation: Self.echo, parameters: .positional([1])), timeout: .milliseconds(200)))
                     .collect()
                 #expect(late.isEmpty)
                 let unroutedBefore = a.statistics.unroutedMessages

@@ -13,7 +13,7 @@ struct RequestTimeoutTests {
             let asker = try Agent(configuration: RunningAgents.configuration("Asker \(round)", broker: broker))
             try await RunningAgents.run([asker]) {
                 let responses = try await asker.discover(Discover(coreTypes: [.identity]), timeout: .zero)
-                _ = await responses.collect()
+                _ = try await responses.collect()
                 // The agent still works afterwards.
                 let resolve = try await asker.discover(
                     Discover(objectID: asker.identity.objectID), timeout: .seconds(30)

@@ -53,7 +53,7 @@ struct DistributedLoggingTests {
                     for i in 0..<20 { logger.warning("going down \(i)") }
                 }
                 var messages: [String] = []
-                for await received in logs {
+                for try await received in logs {
                     messages.append((received.event.object as? Log)?.logMessage ?? "?")
                     if messages.count == 20 { break }
                 }

@@ -43,7 +43,7 @@ struct EmbeddingAnAgentExamples {
         }
 
         func run() async throws {
-            for await request in try await agent.observeDiscover().cancelOnGracefulShutdown()
+            for try await request in try await agent.observeDiscover().cancelOnGracefulShutdown()
             where request.event.matches(lamp) {
                 try request.respond(Resolve(object: lamp))
             }
@@ -56,7 +56,7 @@ struct EmbeddingAnAgentExamples {
 
         func run() async throws {
             guard let lifecycle = container.controller(ObjectLifecycleController.self) else { return }
-            for await event in try await lifecycle.observeAgents().cancelOnGracefulShutdown() {
+            for try await event in try await lifecycle.observeAgents().cancelOnGracefulShutdown() {
                 logger.info(
                     "Agent came or went",
                     metadata: ["agent.change": "\(event.kind)", "agent.name": "\(event.object.name)"])
@@ -187,7 +187,7 @@ struct EmbeddingAnAgentExamples {
                             .first()
                         try other.advertise(Light(name: "Desk lamp", isOn: true))
                     }
-                    for await advertised in try await agent.observeAdvertise(objectType: Light.objectType) {
+                    for try await advertised in try await agent.observeAdvertise(objectType: Light.objectType) {
                         print(advertised.event.object.name, "from", advertised.sourceID)
                         break  // test
                     }

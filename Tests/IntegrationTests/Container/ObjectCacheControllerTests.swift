@@ -20,8 +20,8 @@ final class LampHolder: Sendable {
     var discoverCount: Int { discovers.load(ordering: .relaxed) }
 
     /// Answers Discovers until cancelled.
-    func answer(_ requests: EventStream<IncomingRequest<Discover>>) async {
-        for await request in requests {
+    func answer(_ requests: EventStream<IncomingRequest<Discover>>) async throws {
+        for try await request in requests {
             guard let id = request.event.objectID, let lamp = lamps.withLock({ $0[id] }) else { continue }
             discovers.add(1, ordering: .relaxed)
             try? request.respond(Resolve(object: lamp))
@@ -55,7 +55,7 @@ struct ObjectCacheControllerTests {
     ) async throws {
         try await RunningAgents.run([holder.agent]) {
             let requests = try await holder.agent.observeDiscover()
-            let responder = Task { await holder.answer(requests) }
+            let responder = Task { try await holder.answer(requests) }
             defer { responder.cancel() }
             try await RunningContainers.run(container, body)
         }
@@ -142,10 +142,10 @@ struct ObjectCacheControllerTests {
             try await RunningContainers.run(container) {
                 try await RunningAgents.run([holder.agent]) {
                     let requests = try await holder.agent.observeDiscover()
-                    let responder = Task { await holder.answer(requests) }
+                    let responder = Task { try await holder.answer(requests) }
                     _ = try await cache.resolve(objectID: lamp.objectID, timeout: .seconds(30))
                     responder.cancel()
-                    await responder.value
+                    _ = await responder.result
                 }
                 // The holder is gone: the Discover (200 ms, from the options) times out; the cached lamp answers.
                 let fallback = try await cache.resolve(objectID: lamp.objectID)

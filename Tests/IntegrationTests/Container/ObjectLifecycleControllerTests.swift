@@ -18,7 +18,7 @@ struct ObjectLifecycleControllerTests {
     func next(
         _ iterator: inout EventStream<ObjectLifecycleEvent>.AsyncIterator
     ) async throws -> (ObjectLifecycleEvent.Kind, String) {
-        let next = await iterator.next(isolation: #isolation)
+        let next = try await iterator.next(isolation: #isolation)
         let event = try #require(next)
         return (event.kind, event.object.objectID)
     }
@@ -104,7 +104,7 @@ struct ObjectLifecycleControllerTests {
             try await RunningAgents.run([holder]) {
                 let requests = try await holder.observeDiscover()
                 let responder = Task {
-                    for await request in requests where request.event.objectTypes == ["com.example.test.Lamp"] {
+                    for try await request in requests where request.event.objectTypes == ["com.example.test.Lamp"] {
                         for lamp in [on, off] { try request.respond(Resolve(object: lamp)) }
                     }
                 }
@@ -130,7 +130,7 @@ struct ObjectLifecycleControllerTests {
             let (container, lifecycle) = try watcher(broker)
             let events = try await RunningContainers.run(container) { try await lifecycle.observeAgents() }
             var count = 0
-            for await _ in events { count += 1 }
+            for try await _ in events { count += 1 }
             #expect(count <= 1, "at most the watcher's own identity, then the end")
             let error = await #expect(throws: AgentError.self) { try await lifecycle.observeAgents() }
             #expect(error?.code == .stopped)

@@ -31,7 +31,7 @@ struct ObjectProviderControllerTests {
                 let container = try provider(broker)
                 try await RunningContainers.run(container) {
                     var names: [String] = []
-                    for await received in advertised {
+                    for try await received in advertised {
                         names.append(received.event.object.name)
                         if names.count == 2 { break }
                     }
@@ -60,7 +60,7 @@ struct ObjectProviderControllerTests {
                         .first()
                     #expect(byExternalID.event.object?.objectID == "8d2f4b6a-1c3e-4f5a-b7d9-e1f3a5c7b9d2")
                     var names: Set<String> = []
-                    for await resolve in try await asker.discover(
+                    for try await resolve in try await asker.discover(
                         Discover(objectTypes: ["com.example.Light"]), timeout: .seconds(30))
                     {
                         names.insert(resolve.event.object?.name ?? "?")

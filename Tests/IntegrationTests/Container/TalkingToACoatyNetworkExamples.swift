@@ -87,14 +87,14 @@ struct TalkingToACoatyNetworkExamples {
                 try lamps.advertise(desk)
                 try lamps.deadvertise([desk.objectID])
 
-                await withDiscardingTaskGroup { group in
+                try await withThrowingDiscardingTaskGroup { group in
                     group.addTask {
-                        for await event in advertised {
+                        for try await event in advertised {
                             if let light = event.event.object as? Light { print(light.name, light.isOn ? "on" : "off") }
                         }
                     }
                     group.addTask {
-                        for await event in deadvertised {
+                        for try await event in deadvertised {
                             print("gone:", event.event.objectIDs, "said", event.sourceID)
                         }
                     }
@@ -110,7 +110,7 @@ struct TalkingToACoatyNetworkExamples {
                 let reading = BaseObject(objectType: "com.example.Reading", name: "t1", custom: ["value": 21.5])
                 try lamps.publish(Channel(id: "sensors.floor1", object: reading))
 
-                for await event in readings {
+                for try await event in readings {
                     print(event.event.objects.map(\.name), "from", event.sourceID)
                 }
             }
@@ -123,7 +123,7 @@ struct TalkingToACoatyNetworkExamples {
             let requests = try await lamps.observeDiscover()
             let responder = Task {
                 // The lamp controller resolves Discovers for its lamp.
-                for await request in requests where request.event.matches(desk) {
+                for try await request in requests where request.event.matches(desk) {
                     try request.respond(Resolve(object: desk))
                 }
             }
@@ -133,7 +133,7 @@ struct TalkingToACoatyNetworkExamples {
                 let found = try await panel.discover(Discover(objectID: desk.objectID), timeout: exampleTimeout).first()
                 print("found:", found.event.object?.name ?? "?")
 
-                for await identity in try await panel.discover(
+                for try await identity in try await panel.discover(
                     Discover(coreTypes: [.identity]), timeout: exampleTimeout)
                 {
                     print("agent:", identity.event.object?.name ?? "?")
@@ -154,7 +154,7 @@ struct TalkingToACoatyNetworkExamples {
             }
             let calls = try await lamps.observeCall("com.example.lamp.toggle")
             let responder = Task(executorPreference: lamps.executor) {
-                for await call in calls { try? call.respond(Return(result: true)) }
+                for try await call in calls { try? call.respond(Return(result: true)) }
             }
             defer { responder.cancel() }
             #expect(try await panel.call(toggle, timeout: exampleTimeout).first().event.result == true)
@@ -167,7 +167,7 @@ struct TalkingToACoatyNetworkExamples {
             let queries = try await lamps.observeQuery()
             let responder = Task {
                 let lights = [desk, Light(name: "Ceiling", isOn: false)]
-                for await request in queries where request.event.types == .objectTypes([Light.objectType]) {
+                for try await request in queries where request.event.types == .objectTypes([Light.objectType]) {
                     let selected = try request.event.filter.apply(to: lights) { .object(try $0.jsonObject()) }
                     try request.respond(Retrieve(objects: selected))
                 }
@@ -186,7 +186,7 @@ struct TalkingToACoatyNetworkExamples {
             let desk = Light(name: "Desk lamp", isOn: true)
             let updates = try await lamps.observeUpdate(objectType: Light.objectType)
             let responder = Task {
-                for await request in updates {
+                for try await request in updates {
                     guard let light = request.event.object as? Light else { continue }
                     // … switch the real lamp …
                     try request.respond(Complete(object: light))
@@ -207,7 +207,7 @@ struct TalkingToACoatyNetworkExamples {
             let kitchen = BaseObject(objectType: "com.example.Room", name: "Kitchen", custom: ["floor": 1])
             let calls = try await lamps.observeCall("com.example.switchAll", context: kitchen)
             let responder = Task {
-                for await request in calls {
+                for try await request in calls {
                     guard let on = request.event.parameter(named: "on")?.boolValue else {
                         try request.respond(Return(error: .invalidParameters))
                         continue
@@ -220,7 +220,7 @@ struct TalkingToACoatyNetworkExamples {
                 let call = Call(
                     operation: "com.example.switchAll", parameters: .named(["on": true]),
                     filter: .where("floor", .equals(1)))
-                for await response in try await panel.call(call, timeout: exampleTimeout) {
+                for try await response in try await panel.call(call, timeout: exampleTimeout) {
                     switch response.event.outcome {
                     case .result(let value): print("switched:", value)
                     case .error(let failure): print("failed:", failure.text ?? "?")
@@ -245,11 +245,11 @@ struct TalkingToACoatyNetworkExamples {
                         associatingRoute: route))
 
                 // The display's agent learns the route and listens on it; the thermometer's agent publishes.
-                for await association in associations where association.event.ioActorID == display.objectID {
+                for try await association in associations where association.event.ioActorID == display.objectID {
                     guard let route = association.event.associatingRoute else { continue }
                     let values = try await panel.observeIoValues(route: route)
                     try lamps.publish(IoValue(21.5), on: route)
-                    for await value in values { print("temperature:", value) }
+                    for try await value in values { print("temperature:", value) }
                 }
             }
         }
@@ -260,7 +260,7 @@ struct TalkingToACoatyNetworkExamples {
             try await run(until: ["sensors/kitchen/temperature 21.5"]) {
                 let messages = try await panel.observeRaw("sensors/+/temperature")
                 try lamps.publish(Raw(topic: "sensors/kitchen/temperature", text: "21.5"))
-                for await message in messages {
+                for try await message in messages {
                     print(message.topic, String(decoding: message.payload, as: UTF8.self))
                 }
             }

@@ -61,7 +61,7 @@ struct BrokerRestartTests {
                 }
                 // On the new connection A resubscribed before re-advertising its identity, so it sees its own Advertise.
                 var sawOwnAdvertise = false
-                for await advertise in identities where advertise.event.object.objectID == a.identity.objectID {
+                for try await advertise in identities where advertise.event.object.objectID == a.identity.objectID {
                     sawOwnAdvertise = true
                     break
                 }
@@ -192,7 +192,8 @@ struct BrokerRestartTests {
                 let events = try await a.observeChannel("gone")
                 let responses = try await a.call(Call(operation: "com.example.nobody"), timeout: .seconds(600))
                 broker.stop()
-                for await _ in events {}
+                let ended = await #expect(throws: AgentError.self) { for try await _ in events {} }
+                #expect(ended?.code == .stopped)
                 let error = await #expect(throws: AgentError.self) { try await responses.first() }
                 #expect(error?.code == .stopped)
             }

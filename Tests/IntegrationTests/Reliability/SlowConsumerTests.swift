@@ -71,7 +71,7 @@ struct SlowConsumerTests {
 
     static func numbers(_ count: Int, from events: EventStream<Received<Channel>>) async throws -> [Int] {
         var numbers: [Int] = []
-        for await event in events {
+        for try await event in events {
             numbers.append(try Reliability.number(of: event))
             if numbers.count == count { break }
         }
@@ -94,7 +94,7 @@ struct SlowConsumerTests {
                 let task = Task {
                     let failing = try await b.observeChannel("fragile")
                     isReady.yield()
-                    for await _ in failing { throw ObserverFailure() }
+                    for try await _ in failing { throw ObserverFailure() }
                 }
                 for await _ in ready { break }
                 try a.publish(Reliability.numbered(1, on: "fragile"))
@@ -125,7 +125,7 @@ struct SlowConsumerTests {
                 let leaving = Task {
                     let events = try await b.observeChannel("shared")
                     isReady.yield()
-                    for await _ in events { return }
+                    for try await _ in events { return }
                 }
                 for await _ in ready { break }
                 try a.publish(Reliability.numbered(1, on: "shared"))

@@ -31,13 +31,14 @@ struct AgentCancellationTests {
             for round in 0..<40 {
                 let agent = try Agent(configuration: RunningAgents.configuration("Cancelled \(round)", broker: broker))
                 let flooded = try await agent.observeRaw("flood/#")
-                let reader = Task { for await _ in flooded {} }
+                // The reader ends when the agent stops under it (the stream throws `stopped`).
+                let reader = Task { do { for try await _ in flooded {} } catch let error as AgentError where error.code == .stopped {} }
                 let running = Task { try await agent.run() }
                 var states = agent.connectionStates().makeAsyncIterator()
                 while let state = await states.next(isolation: #isolation), state != .online {}
                 running.cancel()
                 try await running.value
-                await reader.value
+                try await reader.value
             }
         }
     }

@@ -7,7 +7,7 @@ import TestSupport
 @Suite(.timeLimit(.minutes(1)))
 struct AgentStopTests {
     /// Waits until `agent` reports `wanted`; fails if its state stream ends first.
-    func waitUntil(_ wanted: ConnectionState, _ states: inout EventStream<ConnectionState>.AsyncIterator) async throws {
+    func waitUntil(_ wanted: ConnectionState, _ states: inout ConnectionStates.Iterator) async throws {
         while let state = await states.next(isolation: #isolation) {
             if state == wanted { return }
         }

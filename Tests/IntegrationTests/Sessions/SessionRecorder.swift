@@ -37,7 +37,7 @@ struct SessionRecorder {
 
         /// Waits until the agent's routing task delivers the barrier on `topic`.
         mutating func wait(for topic: String) async throws {
-            while let raw = await iterator.next(isolation: #isolation) {
+            while let raw = try await iterator.next(isolation: #isolation) {
                 if raw.topic == topic { return }
             }
             throw Failure(description: "agent \(label) stopped before it received the barrier \(topic)")

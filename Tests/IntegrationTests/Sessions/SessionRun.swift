@@ -73,6 +73,8 @@ final class SessionRun: Sendable {
                         store.withLock { $0.problems.append("\(label) \(via): \(error)") }
                     }
                 }
+            } catch let error as AgentError where error.code == .stopped {
+                // The session's end: its agents stop under their observations and requests.
             } catch {
                 store.withLock { $0.problems.append("\(label) \(via) ended: \(error)") }
             }

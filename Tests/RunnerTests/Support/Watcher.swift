@@ -34,15 +34,15 @@ struct Watcher: Sendable {
     }
 
     /// The next message that satisfies `isWanted`; the ones before it are skipped.
-    func next(where isWanted: (CoatyMessage) -> Bool) async -> CoatyMessage? {
-        for await message in events where isWanted(message) { return message }
+    func next(where isWanted: (CoatyMessage) -> Bool) async throws -> CoatyMessage? {
+        for try await message in events where isWanted(message) { return message }
         return nil
     }
 
     /// Every message up to and including the first that satisfies `isLast`.
-    func collect(until isLast: (CoatyMessage) -> Bool) async -> [CoatyMessage] {
+    func collect(until isLast: (CoatyMessage) -> Bool) async throws -> [CoatyMessage] {
         var all: [CoatyMessage] = []
-        for await message in events {
+        for try await message in events {
             all.append(message)
             if isLast(message) { break }
         }

@@ -51,7 +51,7 @@ enum Reliability {
     ) async throws -> [Int] {
         var numbers: [Int] = []
         while true {
-            let next = await iterator.next(isolation: #isolation)
+            let next = try await iterator.next(isolation: #isolation)
             let received = try #require(next, "the stream ended before \(last) arrived; got \(numbers)")
             let number = try number(of: received)
             numbers.append(number)
