@@ -7,11 +7,11 @@
 #   scripts/generate-collation-table.py            needs Debian's python3-icu (installed if missing)
 #
 # Three ICU versions meet here: Debian 12's python3-icu links ICU 72.1 (Unicode 15.0), the Swift
-# 6.3.1 toolchain's _FoundationICU is ICU 76.1 (Unicode 15.1), and Node.js 20.20.2, where the
-# vectors were made, has ICU 78.2 (Unicode 17). The strings below are chosen from characters whose
-# root collation did not change across these: assigned in Unicode 6 or earlier, no characters
-# whose CLDR root order moved. When `node` is on PATH the script compares every pair with
-# `new Intl.Collator().compare` too and stops on any difference; the Swift test checks ICU 76.1.
+# 6.3.1 toolchain's _FoundationICU is ICU 76.1 (Unicode 16.0), and Node.js 20.20.2, where the
+# vectors were made, has ICU 78.2 (Unicode 17). The strings below use only characters assigned by
+# Unicode 6.1, long settled in CLDR's root order, so that all three agree on every pair: when `node`
+# is on PATH the script compares every pair with `new Intl.Collator().compare` too and stops on any
+# difference, and the Swift test checks ICU 76.1. If a new ICU disagrees, drop the string, not the check.
 # Run it with /usr/bin/python3: that is the interpreter python3-icu is installed for.
 import json
 import os
