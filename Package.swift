@@ -28,7 +28,12 @@ let package = Package(
             name: "CoreTypes",
             swiftSettings: swiftSettings,
             // Double rounding (Int(exactly:)) calls into libm; CoreTypes imports no Glibc to get it.
-            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
+            // String comparisons in filters use the toolchain's ICU (module _FoundationICU), as
+            // coaty-js's Intl.Collator does; its module map names no library to link.
+            linkerSettings: [
+                .linkedLibrary("m", .when(platforms: [.linux])),
+                .linkedLibrary("_FoundationICU", .when(platforms: [.linux])),
+            ]
         ),
         .systemLibrary(
             name: "CMosquitto",
