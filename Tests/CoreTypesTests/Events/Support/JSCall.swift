@@ -75,22 +75,34 @@ struct JSCall: Equatable {
 
     /// Every member of the enums that `@coaty/core` 2.4.1 exports and a call could name, by its
     /// JavaScript name (`RemoteCallErrorCode.InvalidParameters`), with the value coaty-js gives it.
+    ///
+    /// Read from the coaty-js v2.4.1 sources (paths below). TypeScript numbers enum members without
+    /// an initializer from 0 in declaration order, so the declaration order is the value.
     static let constants: [String: JSONValue] = {
         var constants: [String: JSONValue] = [
-            // ts/model/events/call-event.ts (the only members of both enums)
+            // src/com/call-return.ts (the only members of both enums)
             "RemoteCallErrorCode.InvalidParameters": -32602,
             "RemoteCallErrorMessage.InvalidParameters": "Invalid params",
-            // ts/model/log.ts
+            // src/model/log.ts (explicit initializers)
             "LogLevel.Debug": 10, "LogLevel.Info": 20, "LogLevel.Warning": 30, "LogLevel.Error": 40,
             "LogLevel.Fatal": 50,
-            // ts/model/io-point.ts
-            "IoSourceBackpressureStrategy.Default": 0, "IoSourceBackpressureStrategy.None": 1,
-            "IoSourceBackpressureStrategy.Sample": 2, "IoSourceBackpressureStrategy.Throttle": 3,
-            // ts/model/task.ts
-            "TaskStatus.Request": 0, "TaskStatus.RequestCancelled": 1, "TaskStatus.Pending": 2,
-            "TaskStatus.InProgress": 3, "TaskStatus.Done": 4, "TaskStatus.Cancelled": 5,
         ]
-        // ts/model/object-filter.ts: ObjectFilterOperator.LessThan … NotIn, numbered from 0.
+        let declarationOrders: [(enumName: String, members: [String])] = [
+            // src/model/io-point.ts
+            ("IoSourceBackpressureStrategy", ["Default", "None", "Sample", "Throttle"]),
+            // src/model/task.ts
+            ("TaskStatus", ["Pending", "InProgress", "Done", "Blocked", "Cancelled", "Request", "RequestCancelled"]),
+            // src/model/annotation.ts
+            ("AnnotationStatus", ["StoredLocally", "StorageRequest", "Published", "Outdated"]),
+            (
+                "AnnotationType",
+                ["Text", "Image", "Audio", "Video", "Object3D", "Pdf", "WebDocumentUrl", "LiveDataUrl"]
+            ),
+        ]
+        for (enumName, members) in declarationOrders {
+            for (value, member) in members.enumerated() { constants["\(enumName).\(member)"] = .int(value) }
+        }
+        // src/model/object-filter.ts: ObjectFilterOperator.LessThan … NotIn, numbered from 0.
         for (builder, code) in filterOperators {
             let member = builder.prefix(1).uppercased() + builder.dropFirst()
             constants["ObjectFilterOperator.\(member)"] = .int(code)
