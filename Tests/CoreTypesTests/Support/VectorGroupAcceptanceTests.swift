@@ -68,6 +68,63 @@ import TestSupport
             try await entry.check(wrongFolder, name)
         }
     }
+
+    /// A manager call written with the event's arguments instead of the event
+    /// (`publishAdvertise(light)` for `publishAdvertise(AdvertiseEvent.withObject(light))`) is read
+    /// by its structure and decided like the original: every visible `managerPublication` case of
+    /// that shape is appended reworded so, with its own expectation.
+    @Test func rewordedManagerCallsAreDecidedLikeTheOriginals() throws {
+        let cases = try VectorFiles.jsonCases("topics.json", group: "managerPublication")
+        var reworded: [JSONValue] = []
+        for (position, json) in cases.enumerated() {
+            guard let action = json["input"]?["action"]?.stringValue, let text = Self.withoutFactory(action) else {
+                continue
+            }
+            let renamed = VectorExtensionTests.setting(json, ["name"], to: .string("added-reworded-\(position)"))
+            reworded.append(VectorExtensionTests.setting(renamed, ["input", "action"], to: .string(text)))
+        }
+        #expect(reworded.count >= 5, "the visible cases give several manager calls to reword")
+        let folder = try Self.folder("topics.json", appending: reworded)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let loaded = try VectorFiles.cases("topics.json", group: "managerPublication", in: folder)
+        #expect(loaded.count == cases.count + reworded.count)
+        for json in reworded {
+            try ManagerTopicVectorTests.checkPublication(try #require(loaded.last { $0.json == json }))
+        }
+
+        let wrong = try #require(reworded.first)
+        let spoiled = Self.adding("coaty/3/-/ADV/x", to: "topics")(wrong)
+        let wrongFolder = try Self.folder("topics.json", appending: [spoiled])
+        defer { try? FileManager.default.removeItem(at: wrongFolder) }
+        let wrongCase = try #require(try VectorFiles.cases("topics.json", in: wrongFolder).last)
+        withKnownIssue("a wrong topic list fails the reworded case") {
+            try ManagerTopicVectorTests.checkPublication(wrongCase)
+        }
+    }
+
+    /// `method(Factory.make(args))rest` as `method(args)rest`, where `Factory.make` is the factory
+    /// that stands for the method's event (``ManagerCall/methods``); `nil` for any other action.
+    static func withoutFactory(_ action: String) -> String? {
+        guard let call = JSCall(action), let method = ManagerCall.method(of: call),
+            let factory = ManagerCall.methods[method] ?? nil, case .call(let inner) = call[0], inner.callee == factory
+        else { return nil }
+        let opening = "\(call.callee)(\(factory)("
+        guard action.hasPrefix(opening), let close = action.range(of: "))", options: .backwards),
+            close.lowerBound >= action.index(action.startIndex, offsetBy: opening.count)
+        else { return nil }
+        let arguments = action[action.index(action.startIndex, offsetBy: opening.count)..<close.lowerBound]
+        return "\(call.callee)(\(arguments))" + action[close.upperBound...]
+    }
+
+    /// A folder holding a copy of `fileName` with `newCases` appended.
+    static func folder(_ fileName: String, appending newCases: [JSONValue]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("coaty-vectors-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let text = JSONValue.array(try VectorFiles.jsonCases(fileName) + newCases).serializedString()
+        try Data(text.utf8).write(to: folder.appendingPathComponent(fileName))
+        return folder
+    }
 }
 
 // MARK: - The checks
