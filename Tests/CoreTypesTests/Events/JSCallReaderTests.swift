@@ -35,7 +35,8 @@ import Testing
     }
 
     @Test func constantsAreReadInCallArguments() throws {
-        let call = try #require(JSCall("ReturnEvent.withError(RemoteCallErrorCode.InvalidParameters, 'x', {s: TaskStatus.Done})"))
+        let call = try #require(
+            JSCall("ReturnEvent.withError(RemoteCallErrorCode.InvalidParameters, 'x', {s: TaskStatus.Done})"))
         #expect(call[0] == .value(-32602))
         #expect(call[2] == .value(["s": 2]))
     }
@@ -54,7 +55,8 @@ import Testing
         var task = EventFixtures.taskJSON
         task["objectType"] = "com.example.MyTask"
         task["status"] = 2
-        let changed = try CallPhrase.value(of: Self.words("Task with objectType com.example.MyTask and status 2"), in: context)
+        let changed = try CallPhrase.value(
+            of: Self.words("Task with objectType com.example.MyTask and status 2"), in: context)
         #expect(changed == .object(task))
     }
 

@@ -66,7 +66,8 @@ import TestSupport
             let request = try agent.injectedRequest()
             return [try agent.respond(to: request, with: ManagerCall.fittingResponse(to: request))]
         }
-        guard ManagerCall.method(of: call) != nil, let event = try SwiftEquivalent.event(for: call, in: agent.callContext)
+        guard ManagerCall.method(of: call) != nil,
+            let event = try SwiftEquivalent.event(for: call, in: agent.callContext)
         else { return nil }
         if case .request = event, !ManagerCall.subscribes(call) { throw ManagerCall.unsubscribedRequest }
         return try agent.publications(of: event)

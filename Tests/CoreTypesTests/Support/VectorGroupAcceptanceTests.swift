@@ -43,7 +43,8 @@ import TestSupport
     @Test func theGroupsAreListedFromTheData() {
         #expect(Self.groupsInData.count >= 16)
         #expect(Set(Self.groupsInData.map(\.file)) == Set(Self.files))
-        let sessionGroups = Set(((try? VectorFiles.jsonCases("sessions.json")) ?? []).compactMap { $0["group"]?.stringValue })
+        let sessionGroups = Set(
+            ((try? VectorFiles.jsonCases("sessions.json")) ?? []).compactMap { $0["group"]?.stringValue })
         #expect(sessionGroups == ["session"], "sessions.json: only the group the integration tests extend")
     }
 
@@ -132,6 +133,7 @@ import TestSupport
 extension VectorGroupAcceptanceTests {
     typealias Spoil = @Sendable (JSONValue) -> JSONValue
 
+    // swift-format-ignore
     /// The checks, one per group, each the function the vector tests run on every case.
     static var checks: [GroupCheck] {
         [
@@ -162,13 +164,15 @@ extension VectorGroupAcceptanceTests {
 
     /// A group whose check takes a ``VectorCase``.
     static func vector(
-        _ file: String, _ group: String, _ check: @escaping @Sendable (VectorCase) async throws -> Void, spoil: @escaping Spoil
+        _ file: String, _ group: String, _ check: @escaping @Sendable (VectorCase) async throws -> Void,
+        spoil: @escaping Spoil
     ) -> GroupCheck {
         GroupCheck(
             file: file, group: group,
             check: { folder, name in
                 let loaded = try VectorFiles.cases(file, group: group, in: folder)
-                #expect(loaded.count == (try VectorFiles.cases(file, group: group).count) + 1, "the new case is counted")
+                #expect(
+                    loaded.count == (try VectorFiles.cases(file, group: group).count) + 1, "the new case is counted")
                 try await check(try #require(loaded.last { $0.name == name }))
             },
             spoil: spoil)
