@@ -16,6 +16,11 @@ import TestSupport
 
     @Test(arguments: try VectorFiles.cases("matcher.json", group: "context"))
     func callContextCaseGivesCoatyJSAnswer(vector: VectorCase) throws {
+        try checkContextCase(vector)
+    }
+
+    /// Checks a `context` case: the Call's filter validation, `matchesFilter`, and delivery.
+    func checkContextCase(_ vector: VectorCase) throws {
         let payloadText = try #require(vector.input["callPayload"]?.stringValue)
         let payload = try JSONValue(parsing: payloadText)
         let context = vector.input["contextAbsent"] == true ? nil : vector.input["context"]

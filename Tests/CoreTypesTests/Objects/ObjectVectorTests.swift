@@ -25,6 +25,12 @@ import TestSupport
         }
     }
 
+    /// Checks one `validation` case both ways (also for vectors from another folder).
+    static func checkValidation(_ vector: VectorCase) throws {
+        try ObjectVectorTests().validationMatchesIsObject(vector: vector)
+        try ObjectVectorTests().validationAsCoreTypeMatchesIsObjectWithCoreType(vector: vector)
+    }
+
     @Test(arguments: try VectorFiles.cases("objects.json", group: "validation"))
     func validationMatchesIsObject(vector: VectorCase) throws {
         let input = try #require(vector.input["object"])

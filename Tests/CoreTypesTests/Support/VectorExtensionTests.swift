@@ -11,7 +11,8 @@ import TestSupport
 ///
 /// The source cases are picked by their data (group, setup, verdict), never by name. Changed
 /// inputs take their expectation from another case that shows the same coaty-js behaviour.
-/// sessions.json is covered by `SessionVectorExtensionTests` in the integration tests.
+/// sessions.json is covered by `SessionVectorExtensionTests` in the integration tests; every
+/// other group of every file is covered by ``VectorGroupAcceptanceTests``.
 @Suite struct VectorExtensionTests {
     /// A folder holding a copy of `fileName` with `newCase` appended.
     static func folder(_ fileName: String, appending newCase: JSONValue) throws -> URL {

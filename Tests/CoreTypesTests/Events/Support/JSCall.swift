@@ -2,7 +2,7 @@ import CoreTypes
 import Testing
 
 /// A value of a JavaScript call argument as the vectors write it.
-enum JSArgument: Equatable, CustomStringConvertible {
+enum JSArgument: Equatable, Sendable, CustomStringConvertible {
     /// JavaScript `undefined` (also an argument that is not passed).
     case undefined
     /// Any JSON value (`null` included).
@@ -13,6 +13,9 @@ enum JSArgument: Equatable, CustomStringConvertible {
     case elided
     /// A nested call, such as the event in `publishAdvertise(AdvertiseEvent.withObject(light))`.
     case call(JSCall)
+    /// Words written in place of a value, such as `custom Light`, `core Task`, `src` or
+    /// `Task with objectType com.example.MyTask`; ``CallPhrase`` reads them in the case's context.
+    case phrase([String])
 
     var json: JSONValue? {
         if case .value(let value) = self { return value }
@@ -27,6 +30,7 @@ enum JSArgument: Equatable, CustomStringConvertible {
         case .bytes(let bytes): return "Buffer<\(hex(bytes))>"
         case .elided: return "..."
         case .call(let call): return call.callee + "(…)"
+        case .phrase(let words): return words.joined(separator: " ")
         }
     }
 }
@@ -36,9 +40,11 @@ enum JSArgument: Equatable, CustomStringConvertible {
 ///
 /// Reads the JavaScript subset the vectors use: string, number, Boolean, `null` and `undefined`
 /// literals; arrays; object literals with bare or quoted keys and `...spread`; the fixture names
-/// (`light`, `obj1`, …); `filterOp.<operator>(…)`; and `Buffer<…>`. Text after the call (a note
-/// such as `without association`) is kept in ``trailer``.
-struct JSCall: Equatable {
+/// (`light`, `obj1`, …); the coaty-js enum constants (``constants``); `filterOp.<operator>(…)`;
+/// and `Buffer<…>`. Any other words in an argument position, up to the next `,` or closing
+/// bracket, are kept as a ``JSArgument/phrase(_:)`` for ``CallPhrase``. Text after the call (a
+/// note such as `without association`, or `.subscribe()`) is kept in ``trailer``.
+struct JSCall: Equatable, Sendable {
     /// The callee, such as `AdvertiseEvent.withObject` or `new DiscoverEventData`.
     var callee: String
     /// The arguments, `undefined` where written so.
@@ -75,22 +81,34 @@ struct JSCall: Equatable {
 
     /// Every member of the enums that `@coaty/core` 2.4.1 exports and a call could name, by its
     /// JavaScript name (`RemoteCallErrorCode.InvalidParameters`), with the value coaty-js gives it.
+    ///
+    /// Read from the coaty-js v2.4.1 sources (paths below). TypeScript numbers enum members without
+    /// an initializer from 0 in declaration order, so the declaration order is the value.
     static let constants: [String: JSONValue] = {
         var constants: [String: JSONValue] = [
-            // ts/model/events/call-event.ts (the only members of both enums)
+            // src/com/call-return.ts (the only members of both enums)
             "RemoteCallErrorCode.InvalidParameters": -32602,
             "RemoteCallErrorMessage.InvalidParameters": "Invalid params",
-            // ts/model/log.ts
+            // src/model/log.ts (explicit initializers)
             "LogLevel.Debug": 10, "LogLevel.Info": 20, "LogLevel.Warning": 30, "LogLevel.Error": 40,
             "LogLevel.Fatal": 50,
-            // ts/model/io-point.ts
-            "IoSourceBackpressureStrategy.Default": 0, "IoSourceBackpressureStrategy.None": 1,
-            "IoSourceBackpressureStrategy.Sample": 2, "IoSourceBackpressureStrategy.Throttle": 3,
-            // ts/model/task.ts
-            "TaskStatus.Request": 0, "TaskStatus.RequestCancelled": 1, "TaskStatus.Pending": 2,
-            "TaskStatus.InProgress": 3, "TaskStatus.Done": 4, "TaskStatus.Cancelled": 5,
         ]
-        // ts/model/object-filter.ts: ObjectFilterOperator.LessThan … NotIn, numbered from 0.
+        let declarationOrders: [(enumName: String, members: [String])] = [
+            // src/model/io-point.ts
+            ("IoSourceBackpressureStrategy", ["Default", "None", "Sample", "Throttle"]),
+            // src/model/task.ts
+            ("TaskStatus", ["Pending", "InProgress", "Done", "Blocked", "Cancelled", "Request", "RequestCancelled"]),
+            // src/model/annotation.ts
+            ("AnnotationStatus", ["StoredLocally", "StorageRequest", "Published", "Outdated"]),
+            (
+                "AnnotationType",
+                ["Text", "Image", "Audio", "Video", "Object3D", "Pdf", "WebDocumentUrl", "LiveDataUrl"]
+            ),
+        ]
+        for (enumName, members) in declarationOrders {
+            for (value, member) in members.enumerated() { constants["\(enumName).\(member)"] = .int(value) }
+        }
+        // src/model/object-filter.ts: ObjectFilterOperator.LessThan … NotIn, numbered from 0.
         for (builder, code) in filterOperators {
             let member = builder.prefix(1).uppercased() + builder.dropFirst()
             constants["ObjectFilterOperator.\(member)"] = .int(code)
@@ -214,9 +232,34 @@ private struct JSParser {
             }
             if let constant = JSCall.constants[callee] { return .value(constant) }
             index = start
-            guard let value = JSCall.environment[word] else { throw JSParseFailure() }
-            return .value(value)
+            if let value = JSCall.environment[word] { return .value(value) }
+            guard !word.isEmpty else { throw JSParseFailure() }
+            return .phrase(phrase(startingWith: word))
         }
+    }
+
+    /// The words from here to the next `,` or closing bracket outside brackets and quotes, after
+    /// `first`, which was already read.
+    private mutating func phrase(startingWith first: String) -> [String] {
+        var collected = first
+        var depth = 0
+        var quote: Unicode.Scalar?
+        while index < text.count {
+            let scalar = text[index]
+            if let open = quote {
+                if scalar == open { quote = nil }
+            } else if scalar == "'" || scalar == "\"" {
+                quote = scalar
+            } else if "([{".unicodeScalars.contains(scalar) {
+                depth += 1
+            } else if ",)]}".unicodeScalars.contains(scalar) {
+                if depth == 0 { break }
+                if scalar != "," { depth -= 1 }
+            }
+            collected.unicodeScalars.append(scalar)
+            index += 1
+        }
+        return collected.split(separator: " ").map(String.init)
     }
 
     private mutating func string() throws -> String {

@@ -1,9 +1,17 @@
 import CoreTypes
 import Testing
 
-/// A coaty-js call that has no Swift counterpart because Swift's types rule it out.
+/// A coaty-js call that has no Swift counterpart because Swift's types rule it out, or that a
+/// written rule about the input excludes. The reason states the rule.
 struct Inexpressible: Error {
     let reason: String
+
+    /// Excludes the current test case: the rule is reported as a warning (shown in the console,
+    /// which does not list cancelled test cases) and the test case is cancelled with it.
+    func excludeTestCase(sourceLocation: SourceLocation = #_sourceLocation) throws -> Never {
+        Issue.record(Comment(rawValue: "not applicable: \(reason)"), severity: .warning, sourceLocation: sourceLocation)
+        try Test.cancel(Comment(rawValue: reason), sourceLocation: sourceLocation)
+    }
 }
 
 /// A Swift event built from a coaty-js event factory call.
@@ -28,9 +36,14 @@ enum SwiftEvent {
 enum SwiftEquivalent {
     // swift-format-ignore
     /// The Swift event for a coaty-js factory call, `nil` when the factory is not in the table.
-    static func event(for call: JSCall) throws -> SwiftEvent? {
-        let a = call
-        switch call.callee {
+    ///
+    /// Phrases and `...` in the arguments are read first (``JSCall/resolved(in:usual:)``), in the
+    /// case's `context`, with the ``usualArguments`` of the factory. A manager call
+    /// (`publishAdvertise(…)`, `cm.publishRaw(…)`) stands for the event it sends (``ManagerCall``).
+    static func event(for call: JSCall, in context: CallContext = CallContext()) throws -> SwiftEvent? {
+        guard let factoryCall = ManagerCall.eventCall(call) else { return nil }
+        let a = try factoryCall.resolved(in: context, usual: usualArguments[factoryCall.callee] ?? [])
+        switch a.callee {
         case "AdvertiseEvent.withObject":
             return .advertise(Advertise(object: try object(a[0]), privateData: try privateData(a[1])))
         case "DeadvertiseEvent.withObjectIds":
@@ -84,7 +97,7 @@ enum SwiftEquivalent {
             return .response(try returnEvent(result: a[0], error: a[1], executionInfo: a[2]))
         case "RawEvent.withTopicAndPayload":
             return .raw(Raw(topic: try string(a[0]), payload: try bytes(a[1]), retain: a[2].json?["retain"]?.boolValue ?? false))
-        case "cm.publishRaw":
+        case "CommunicationManager.publishRaw":  // publishRaw(topic, value, shouldRetain)
             return .raw(Raw(topic: try string(a[0]), payload: try bytes(a[1]), retain: a[2].json?.boolValue ?? false))
         case "AssociateEvent.with":
             return .associate(
@@ -99,6 +112,24 @@ enum SwiftEquivalent {
             return nil
         }
     }
+
+    /// What `...` stands for in a factory's argument list ("the other arguments, as usual"): the
+    /// arguments the visible cases pass to that factory, from the position of `...` on.
+    static let usualArguments: [String: [JSArgument]] = [
+        "AdvertiseEvent.withObject": [.phrase(["light"])],
+        "DeadvertiseEvent.withObjectIds": [.phrase(["obj1"]), .phrase(["obj2"])],
+        "ChannelEvent.withObject": [.value("lights"), .phrase(["light"])],
+        "ChannelEvent.withObjects": [.value("lights"), .value([.object(EventFixtures.lightJSON)])],
+        "DiscoverEvent.withObjectId": [.phrase(["obj1"])],
+        "ResolveEvent.withObject": [.phrase(["light"])],
+        "RetrieveEvent.withObjects": [.value([.object(EventFixtures.lightJSON)])],
+        "UpdateEvent.withObject": [.phrase(["light"])],
+        "CompleteEvent.withObject": [.phrase(["light"])],
+        "CallEvent.with": [.value("switchLight")],
+        "AssociateEvent.with": [.value("kitchen"), .phrase(["ioSource"]), .phrase(["ioActor"]), .phrase(["route"])],
+        "IoValueEvent.with": [.phrase(["ioSource"]), .value(21.5)],
+        "RawEvent.withTopicAndPayload": [.value("sensors/1/temp"), .value("21.5")],
+    ]
 
     // MARK: - Arguments
 

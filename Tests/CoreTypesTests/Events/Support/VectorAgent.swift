@@ -17,6 +17,11 @@ struct VectorAgent {
 
     var scope: AgentScope { vector.scope }
 
+    /// What the words of the case's call refer to: its scope and injected request.
+    var callContext: CallContext {
+        CallContext(scope: scope, requestPayload: try? requestPayload)
+    }
+
     var requestTopic: String { vector.input["requestTopic"]?.stringValue ?? "" }
 
     var requestPayload: JSONValue {
