@@ -156,7 +156,7 @@ public final class Agent: Service, Sendable {
     ///   the message names the broker URL and the reason.
     public func run() async throws {
         guard state.withLock({ $0.machine.start() }) else {
-            throw AgentError(code: .notRunning, detail: "run() was called more than once on agent \(scope.identityID)")
+            throw AgentError(code: .alreadyRunning, detail: "run() was called more than once on agent \(scope.identityID); an agent runs once, so make a new Agent to run again")
         }
         logger.debug("Agent starting", metadata: ["mqtt.broker": "\(configuration.broker.url)"])
         defer { finishEverything() }

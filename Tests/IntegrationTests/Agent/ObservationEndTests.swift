@@ -54,4 +54,15 @@ struct ObservationEndTests {
             await #expect(throws: AgentError.self) { _ = try await responses.collect() }
         }
     }
+
+    @Test func runningAnAgentTwiceSaysItRunsOnce() async throws {
+        try await TestBroker.withBroker { broker in
+            let agent = try Agent(configuration: RunningAgents.configuration("Twice", broker: broker))
+            try await RunningAgents.run([agent]) {
+                let error = await #expect(throws: AgentError.self) { try await agent.run() }
+                #expect(error?.code == .alreadyRunning)
+                #expect(error?.detail.contains("make a new Agent") == true)
+            }
+        }
+    }
 }
