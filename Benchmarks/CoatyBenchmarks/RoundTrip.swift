@@ -330,12 +330,12 @@ enum RoundTrip {
         let light = Fixtures.light()
         if handlers == .inline {
             let responders = [
-                try await agent.serveDiscover { request in
+                try await agent.startServingDiscover { request in
                     if request.event.objectID == light.objectID { try request.respond(Resolve(object: light)) }
                 },
-                try await agent.serveQuery { try $0.respond(Retrieve(objects: [light])) },
-                try await agent.serveUpdate(objectType: Light.objectType) { try $0.respond(Complete(object: $0.event.object)) },
-                try await agent.serveCall(operation) { try $0.respond(Return(result: 3)) },
+                try await agent.startServingQuery { try $0.respond(Retrieve(objects: [light])) },
+                try await agent.startServingUpdate(objectType: Light.objectType) { try $0.respond(Complete(object: $0.event.object)) },
+                try await agent.startServingCall(operation) { try $0.respond(Return(result: 3)) },
             ]
             tell("ready")
             _ = await readStdinLine()

@@ -1,5 +1,5 @@
 import Synchronization
-public import CoreTypes
+package import CoreTypes
 import Logging
 
 extension Agent {
@@ -9,7 +9,7 @@ extension Agent {
     /// When this returns, the broker has acknowledged the subscription (if the agent is online).
     ///
     /// - Throws: ``AgentError/Code/stopped`` after the agent stopped.
-    public func observeAdvertise(coreType: CoreType) async throws -> EventStream<Received<Advertise>> {
+    package func observeAdvertise(coreType: CoreType) async throws -> EventStream<Received<Advertise>> {
         try await observeAdvertise(plan: .advertise(coreType: coreType, in: scope))
     }
 
@@ -19,7 +19,7 @@ extension Agent {
     /// locally, as coaty-js does; any other object type on `ADV::<objectType>`.
     ///
     /// - Throws: ``AgentError/Code/invalidEvent`` for an invalid object type, ``AgentError/Code/stopped``.
-    public func observeAdvertise(objectType: String) async throws -> EventStream<Received<Advertise>> {
+    package func observeAdvertise(objectType: String) async throws -> EventStream<Received<Advertise>> {
         try await observeAdvertise(plan: plan { () throws(EventError) in try .advertise(objectType: objectType, in: scope) })
     }
 
@@ -31,7 +31,7 @@ extension Agent {
     }
 
     /// Observes Deadvertise events (`coaty/3/<ns>/DAD/+`), including the last wills of agents that died.
-    public func observeDeadvertise() async throws -> EventStream<Received<Deadvertise>> {
+    package func observeDeadvertise() async throws -> EventStream<Received<Deadvertise>> {
         try await observe(ObservationPlan.deadvertise(in: scope).topicFilter) { event in
             guard case .deadvertise(let received) = event else { return nil }
             return received
@@ -41,7 +41,7 @@ extension Agent {
     /// Observes Channel events on one channel id.
     ///
     /// - Throws: ``AgentError/Code/invalidEvent`` for an invalid channel id.
-    public func observeChannel(_ channelID: String) async throws -> EventStream<Received<Channel>> {
+    package func observeChannel(_ channelID: String) async throws -> EventStream<Received<Channel>> {
         let plan = try plan { () throws(EventError) in try ObservationPlan.channel(channelID, in: scope) }
         return try await observe(plan.topicFilter) { event in
             guard case .channel(let received) = event else { return nil }
@@ -50,7 +50,7 @@ extension Agent {
     }
 
     /// Observes Associate events of one IO context.
-    public func observeAssociate(ioContextName: String) async throws -> EventStream<Received<Associate>> {
+    package func observeAssociate(ioContextName: String) async throws -> EventStream<Received<Associate>> {
         let plan = try plan { () throws(EventError) in try ObservationPlan.associate(ioContextName: ioContextName, in: scope) }
         return try await observe(plan.topicFilter) { event in
             guard case .associate(let received) = event else { return nil }
@@ -59,7 +59,7 @@ extension Agent {
     }
 
     /// Observes Discover requests; answer each with ``IncomingRequest/respond(_:)``.
-    public func observeDiscover() async throws -> EventStream<IncomingRequest<Discover>> {
+    package func observeDiscover() async throws -> EventStream<IncomingRequest<Discover>> {
         try await observeDiscover(handler: nil)
     }
 
@@ -71,7 +71,7 @@ extension Agent {
     }
 
     /// Observes Query requests; answer each with ``IncomingRequest/respond(_:)``.
-    public func observeQuery() async throws -> EventStream<IncomingRequest<Query>> {
+    package func observeQuery() async throws -> EventStream<IncomingRequest<Query>> {
         try await observeQuery(handler: nil)
     }
 
@@ -83,12 +83,12 @@ extension Agent {
     }
 
     /// Observes Update requests for a core type.
-    public func observeUpdate(coreType: CoreType) async throws -> EventStream<IncomingRequest<Update>> {
+    package func observeUpdate(coreType: CoreType) async throws -> EventStream<IncomingRequest<Update>> {
         try await observeUpdate(plan: .update(coreType: coreType, in: scope), handler: nil)
     }
 
     /// Observes Update requests for an object type (canonical core object types as for Advertise).
-    public func observeUpdate(objectType: String) async throws -> EventStream<IncomingRequest<Update>> {
+    package func observeUpdate(objectType: String) async throws -> EventStream<IncomingRequest<Update>> {
         try await observeUpdate(objectType: objectType, handler: nil)
     }
 
@@ -113,7 +113,7 @@ extension Agent {
     /// matches; without one, every Call is delivered (coaty-js's rule). A filter that cannot be
     /// evaluated (for example `In` with an operand that is not an array) is not delivered; unlike
     /// coaty-js, the observation stays open, so a malformed Call cannot silence a callee.
-    public func observeCall(
+    package func observeCall(
         _ operation: String, context: (any CoatyObject)? = nil
     ) async throws -> EventStream<IncomingRequest<Call>> {
         try await observeCall(operation, context: context, handler: nil)
@@ -142,7 +142,7 @@ extension Agent {
     /// - Throws: ``AgentError`` with code ``AgentError/Code/invalidEvent`` when coaty-js would refuse
     ///   the filter, or when it breaks MQTT's wildcard rules (`a/#/b`, `a+`): coaty-js passes such a
     ///   filter on and the broker drops the connection; here nothing is subscribed.
-    public func observeRaw(_ topicFilter: String) async throws -> EventStream<Raw> {
+    package func observeRaw(_ topicFilter: String) async throws -> EventStream<Raw> {
         let plan = try plan { () throws(EventError) in try ObservationPlan.raw(topicFilter) }
         guard MQTTTopic.isValidTopicFilter(topicFilter) else {
             throw AgentError(
@@ -161,7 +161,7 @@ extension Agent {
 
     /// Observes IO values published on an IO route (a Coaty route `coaty/3/<ns>/IOV/<sourceId>`
     /// or an external topic), decoded as JSON unless `usesRawValues`.
-    public func observeIoValues(route: String, usesRawValues: Bool = false) async throws -> EventStream<IoValue> {
+    package func observeIoValue(route: String, usesRawValues: Bool = false) async throws -> EventStream<IoValue> {
         let isExternal = !route.utf8.starts(with: "coaty/".utf8)
         _ = try plan { () throws(EventError) in try ObservationPlan.ioValue(route: route, isExternalRoute: isExternal) }
         let counters = self.counters
@@ -179,7 +179,7 @@ extension Agent {
     }
 
     /// The agent's connection state, now and at every change, until the agent stops.
-    public func connectionStates() -> ConnectionStates {
+    package func connectionStates() -> ConnectionStates {
         // States, not data: a watcher that falls behind sees the latest ones.
         let queue = DeliveryQueue<ConnectionState>(capacity: 16, overflow: .dropOldest)
         let isStopped = state.withLock { state -> Bool in

@@ -17,7 +17,7 @@ extension Agent {
     /// ```
     ///
     /// - Throws: ``AgentError/Code/stopped`` after the agent stopped.
-    public func observeAllEvents() async throws -> EventStream<CoatyMessage> {
+    package func observeAllEvents() async throws -> EventStream<CoatyMessage> {
         let namespaceLevel = configuration.isCrossNamespacing ? "+" : configuration.namespace
         let filter = "coaty/\(CoatyProtocol.topicVersion)/\(namespaceLevel)/#"
         return try await observe(

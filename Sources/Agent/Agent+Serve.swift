@@ -1,4 +1,4 @@
-public import CoreTypes
+package import CoreTypes
 import Logging
 
 extension Agent {
@@ -18,7 +18,7 @@ extension Agent {
     ///
     /// - Throws: ``AgentError/Code/stopped`` after the agent stopped, ``AgentError/Code/subscribeFailed``
     ///   when the broker refused the subscription.
-    public func serveDiscover(
+    package func startServingDiscover(
         _ handler: @escaping @Sendable (IncomingRequest<Discover>) throws -> Void
     ) async throws -> InlineResponder {
         InlineResponder(try await observeDiscover(handler: inline(handler)))
@@ -26,7 +26,7 @@ extension Agent {
 
     /// Answers Query requests with `handler`, called on the agent's network thread (see
     /// ``serveDiscover(_:)`` for what that means for the handler).
-    public func serveQuery(
+    package func startServingQuery(
         _ handler: @escaping @Sendable (IncomingRequest<Query>) throws -> Void
     ) async throws -> InlineResponder {
         InlineResponder(try await observeQuery(handler: inline(handler)))
@@ -34,7 +34,7 @@ extension Agent {
 
     /// Answers Update requests for a core type with `handler`, called on the agent's network
     /// thread (see ``serveDiscover(_:)``).
-    public func serveUpdate(
+    package func startServingUpdate(
         coreType: CoreType, _ handler: @escaping @Sendable (IncomingRequest<Update>) throws -> Void
     ) async throws -> InlineResponder {
         InlineResponder(try await observeUpdate(plan: .update(coreType: coreType, in: scope), handler: inline(handler)))
@@ -46,7 +46,7 @@ extension Agent {
     ///
     /// - Throws: ``AgentError/Code/invalidEvent`` for an invalid object type, and the errors of
     ///   ``serveDiscover(_:)``.
-    public func serveUpdate(
+    package func startServingUpdate(
         objectType: String, _ handler: @escaping @Sendable (IncomingRequest<Update>) throws -> Void
     ) async throws -> InlineResponder {
         InlineResponder(try await observeUpdate(objectType: objectType, handler: inline(handler)))
@@ -64,7 +64,7 @@ extension Agent {
     ///
     /// - Throws: ``AgentError/Code/invalidEvent`` for an invalid operation name, and the errors of
     ///   ``serveDiscover(_:)``.
-    public func serveCall(
+    package func startServingCall(
         _ operation: String, context: (any CoatyObject)? = nil,
         _ handler: @escaping @Sendable (IncomingRequest<Call>) throws -> Void
     ) async throws -> InlineResponder {

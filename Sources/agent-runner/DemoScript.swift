@@ -101,7 +101,7 @@ struct DemoScript: Sendable {
         narrator.step(
             7, "Associate → IoValue", "Control panel (as IO router) routes the lamp's light sensor to its display.")
         let route = lamp.scope.ioRoute(forIoSource: sourceID)
-        let values = try await panel.observeIoValues(route: route)
+        let values = try await panel.observeIoValue(route: route)
         try panel.publish(
             Associate(
                 ioContextName: "Lighting", ioSourceID: sourceID, ioActorID: ObjectID.make(), associatingRoute: route))

@@ -39,7 +39,7 @@ public final class ConnectionStateController: Controller {
     public var onlineCount: Int { connections.load(ordering: .relaxed) }
 
     /// The state now and at every change, until the agent stops.
-    public func states() -> ConnectionStates {
+    package func states() -> ConnectionStates {
         agent.connectionStates()
     }
 

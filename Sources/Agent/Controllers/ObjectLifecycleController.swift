@@ -90,14 +90,50 @@ public final class ObjectLifecycleController: Controller {
     /// Observes the agents of the network (their identities), this one included.
     ///
     /// - Throws: ``AgentError`` with code ``AgentError/Code/stopped`` when the agent or the controller stopped.
-    public func observeAgents() async throws -> EventStream<ObjectLifecycleEvent> {
-        try await observe(coreType: .identity)
+    package func observeAgents() async throws -> EventStream<ObjectLifecycleEvent> {
+        try await events(coreType: .identity)
+    }
+
+    /// Observes the agents of the network (their identities), this one included, while `body` runs.
+    ///
+    /// ```swift
+    /// try await lifecycle.observeAgents { events in
+    ///     for try await event in events { print(event.kind, event.object.name) }
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``AgentError`` with code ``AgentError/Code/stopped`` when the agent or the controller stopped.
+    public func observeAgents<Result>(
+        isolation: isolated (any Actor)? = #isolation, _ body: (EventStream<ObjectLifecycleEvent>) async throws -> Result
+    ) async throws -> Result {
+        try await agent.observing(try await observeAgents(), body)
+    }
+
+    /// Observes the objects of a core type that satisfy `isIncluded` while `body` runs.
+    ///
+    /// - Throws: ``AgentError`` with code ``AgentError/Code/stopped`` when the agent or the controller stopped.
+    public func observe<Result>(
+        coreType: CoreType, where isIncluded: @escaping @Sendable (any CoatyObject) -> Bool = { _ in true },
+        isolation: isolated (any Actor)? = #isolation, _ body: (EventStream<ObjectLifecycleEvent>) async throws -> Result
+    ) async throws -> Result {
+        try await agent.observing(try await events(coreType: coreType, where: isIncluded), body)
+    }
+
+    /// Observes the objects of an object type that satisfy `isIncluded` while `body` runs.
+    ///
+    /// - Throws: ``AgentError`` with code ``AgentError/Code/invalidEvent`` for an invalid object
+    ///   type, ``AgentError/Code/stopped`` when the agent or the controller stopped.
+    public func observe<Result>(
+        objectType: String, where isIncluded: @escaping @Sendable (any CoatyObject) -> Bool = { _ in true },
+        isolation: isolated (any Actor)? = #isolation, _ body: (EventStream<ObjectLifecycleEvent>) async throws -> Result
+    ) async throws -> Result {
+        try await agent.observing(try await events(objectType: objectType, where: isIncluded), body)
     }
 
     /// Observes the objects of a core type that satisfy `isIncluded`.
     ///
     /// - Throws: ``AgentError`` with code ``AgentError/Code/stopped`` when the agent or the controller stopped.
-    public func observe(
+    package func events(
         coreType: CoreType, where isIncluded: @escaping @Sendable (any CoatyObject) -> Bool = { _ in true }
     ) async throws -> EventStream<ObjectLifecycleEvent> {
         try await observe(
@@ -109,7 +145,7 @@ public final class ObjectLifecycleController: Controller {
     ///
     /// - Throws: ``AgentError`` with code ``AgentError/Code/invalidEvent`` for an invalid object
     ///   type, ``AgentError/Code/stopped`` when the agent or the controller stopped.
-    public func observe(
+    package func events(
         objectType: String, where isIncluded: @escaping @Sendable (any CoatyObject) -> Bool = { _ in true }
     ) async throws -> EventStream<ObjectLifecycleEvent> {
         try await observe(

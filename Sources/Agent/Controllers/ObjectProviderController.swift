@@ -75,12 +75,12 @@ public final class ObjectProviderController: Controller {
     /// Starts answering Discovers and Queries before the agent connects, so no request is missed.
     ///
     /// The answers come from the objects held, without waiting, so they are made inline, on the
-    /// agent's network thread (``Agent/serveDiscover(_:)``): no task is woken per request.
+    /// agent's network thread (``Agent/serveDiscover(isolation:_:)``): no task is woken per request.
     public func initialize() async throws {
-        let discovers = try await agent.serveDiscover { [objects, logger] request in
+        let discovers = try await agent.startServingDiscover { [objects, logger] request in
             Self.resolve(request, from: objects, logger: logger)
         }
-        let queries = try await agent.serveQuery { [objects, logger] request in
+        let queries = try await agent.startServingQuery { [objects, logger] request in
             Self.retrieve(request, from: objects, logger: logger)
         }
         responders.withLock { $0 = [discovers, queries] }

@@ -12,7 +12,7 @@ struct InlineDeliveryTests {
     func anInlineHandlerAnswersBeforeRoutingReturnsAndAStreamGetsTheEventAfterThePass() async throws {
         let agent = try Agent(configuration: Agent.Configuration())
         let order = Mutex<[String]>([])
-        let responder = try await agent.serveCall("com.example.op") { _ in order.withLock { $0.append("inline handler") } }
+        let responder = try await agent.startServingCall("com.example.op") { _ in order.withLock { $0.append("inline handler") } }
         defer { responder.cancel() }
         let calls = try await agent.observeCall("com.example.op")
         let consumer = Task {

@@ -110,7 +110,7 @@ enum InboundAgent {
         guard let route = setup.quoted(after: "associatingRoute: ") else { return { [] } }
         // An actor named raw… is created with `useRawIoValues` (the vectors' `rawIoActor`).
         let usesRawValues = words.contains { $0.lowercased().hasPrefix("rawioactor") }
-        return drain(try await agent.observeIoValues(route: route, usesRawValues: usesRawValues)) { value in
+        return drain(try await agent.observeIoValue(route: route, usesRawValues: usesRawValues)) { value in
             switch value {
             case .json(let json): ["value": json]
             case .raw(let bytes): ["bytesHex": .string(hex(bytes))]

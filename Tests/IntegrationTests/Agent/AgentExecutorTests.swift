@@ -49,7 +49,7 @@ struct AgentExecutorTests {
             let a = try Agent(configuration: configuration, registry: ObjectTypeRegistry(), logger: Logger(label: "requester"), eventLoop: loop)
             let b = try Agent(configuration: RunningAgents.configuration("responder", broker: broker))
             try await RunningAgents.run([a, b]) {
-                let responder = try await b.serveCall("com.example.answer") { try $0.respond(Return(result: 42)) }
+                let responder = try await b.startServingCall("com.example.answer") { try $0.respond(Return(result: 42)) }
                 defer { responder.cancel() }
                 let before = WaitingStrategy.monotonicNanoseconds()
                 let result = try await a.call(Call(operation: "com.example.answer"), timeout: .seconds(30)).first().event.result
@@ -89,7 +89,7 @@ struct AgentExecutorTests {
             let a = try Agent(configuration: configuration)
             let b = try Agent(configuration: RunningAgents.configuration("responder", broker: broker))
             try await RunningAgents.run([a, b]) {
-                let responder = try await b.serveCall("com.example.echo") { request in
+                let responder = try await b.startServingCall("com.example.echo") { request in
                     try request.respond(Return(result: request.event.parameter(at: 0) ?? .null))
                 }
                 defer { responder.cancel() }

@@ -16,14 +16,14 @@ struct InlineResponderTests {
             try await RunningAgents.run([a, b]) {
                 let lamp = Light(name: "Desk lamp", isOn: true, brightness: 0.5)
                 let responders = [
-                    try await b.serveDiscover { request in
+                    try await b.startServingDiscover { request in
                         if request.event.objectID == lamp.objectID { try request.respond(Resolve(object: lamp)) }
                     },
-                    try await b.serveQuery { try $0.respond(Retrieve(objects: [lamp])) },
-                    try await b.serveUpdate(objectType: Light.objectType) { request in
+                    try await b.startServingQuery { try $0.respond(Retrieve(objects: [lamp])) },
+                    try await b.startServingUpdate(objectType: Light.objectType) { request in
                         try request.respond(Complete(object: request.event.object))
                     },
-                    try await b.serveCall("com.example.double") { request in
+                    try await b.startServingCall("com.example.double") { request in
                         try request.respond(Return(result: .int(2 * (request.event.parameter(at: 0)?.intValue ?? 0))))
                     },
                 ]
@@ -52,7 +52,7 @@ struct InlineResponderTests {
             let a = try Agent(configuration: RunningAgents.configuration("requester", broker: broker))
             let b = try Agent(configuration: RunningAgents.configuration("adder", broker: broker))
             try await RunningAgents.run([a, b]) {
-                let adder = try await b.serveCall("com.example.add") { request in
+                let adder = try await b.startServingCall("com.example.add") { request in
                     let a = request.event.parameter(named: "a")?.doubleValue ?? 0
                     let b = request.event.parameter(named: "b")?.doubleValue ?? 0
                     try request.respond(Return(result: .double(a + b)))
@@ -71,7 +71,7 @@ struct InlineResponderTests {
             let b = try Agent(configuration: RunningAgents.configuration("upstairs", broker: broker))
             try await RunningAgents.run([a, b]) {
                 let room = BaseObject(objectType: "com.example.Room", name: "Room", custom: ["floor": 2])
-                let responder = try await b.serveCall("com.example.switch", context: room) { try $0.respond(Return(result: true)) }
+                let responder = try await b.startServingCall("com.example.switch", context: room) { try $0.respond(Return(result: true)) }
                 let downstairs = Call(operation: "com.example.switch", filter: .where("floor", .equals(1)))
                 let upstairs = Call(operation: "com.example.switch", filter: .where("floor", .equals(2)))
                 await #expect(throws: AgentError.self) { try await a.call(downstairs, timeout: .milliseconds(300)).first() }
@@ -89,7 +89,7 @@ struct InlineResponderTests {
             let b = try Agent(configuration: RunningAgents.configuration("responder", broker: broker), logger: log.logger)
             try await RunningAgents.run([a, b]) {
                 struct Refused: Error {}
-                let responder = try await b.serveCall("com.example.check") { request in
+                let responder = try await b.startServingCall("com.example.check") { request in
                     guard request.event.parameter(at: 0) == true else { throw Refused() }
                     try request.respond(Return(result: "ok"))
                 }
@@ -113,7 +113,7 @@ struct InlineResponderTests {
             let b = try Agent(configuration: RunningAgents.configuration("responder", broker: broker))
             try await RunningAgents.run([a, b]) {
                 let call = Call(operation: "com.example.ping")
-                let cancelled = try await b.serveCall("com.example.ping") { try $0.respond(Return(result: "pong")) }
+                let cancelled = try await b.startServingCall("com.example.ping") { try $0.respond(Return(result: "pong")) }
                 #expect(try await a.call(call, timeout: .seconds(30)).first().event.result == "pong")
                 let waiter = Task { await cancelled.wait() }
                 cancelled.cancel()
@@ -121,7 +121,7 @@ struct InlineResponderTests {
                 await #expect(throws: AgentError.self) { try await a.call(call, timeout: .milliseconds(300)).first() }
 
                 do {
-                    let dropped = try await b.serveCall("com.example.ping") { try $0.respond(Return(result: "pong")) }
+                    let dropped = try await b.startServingCall("com.example.ping") { try $0.respond(Return(result: "pong")) }
                     #expect(try await a.call(call, timeout: .seconds(30)).first().event.result == "pong")
                     _ = dropped
                 }
@@ -135,10 +135,10 @@ struct InlineResponderTests {
         try await TestBroker.withBroker { broker in
             let b = try Agent(configuration: RunningAgents.configuration("responder", broker: broker))
             let responder = try await RunningAgents.run([b]) {
-                try await b.serveQuery { _ in }
+                try await b.startServingQuery { _ in }
             }
             await responder.wait()  // the agent has stopped: returns at once
-            let error = await #expect(throws: AgentError.self) { try await b.serveQuery { _ in } }
+            let error = await #expect(throws: AgentError.self) { try await b.startServingQuery { _ in } }
             #expect(error?.code == .stopped)
         }
     }

@@ -65,4 +65,50 @@ struct ObservationEndTests {
             }
         }
     }
+
+    @Test func aScopedObservationEndsWhenItsBodyReturns() async throws {
+        try await TestBroker.withBroker { broker in
+            let agent = try Agent(configuration: RunningAgents.configuration("Scoped", broker: broker))
+            try await RunningAgents.run([agent]) {
+                // The stream kept past the scope has ended: its iterator returns nil at once.
+                let kept = try await agent.observeChannel("scoped") { events in
+                    try agent.publish(Channel(id: "scoped", objects: [BaseObject(name: "inside")]))
+                    var iterator = events.makeAsyncIterator()
+                    let inside = try await iterator.next()
+                    #expect(inside?.event.objects.first?.name == "inside")
+                    return events
+                }
+                try agent.publish(Channel(id: "scoped", objects: [BaseObject(name: "after")]))
+                var iterator = kept.makeAsyncIterator()
+                let after = try await iterator.next()
+                #expect(after == nil)
+            }
+        }
+    }
+
+    @Test func aServeCallEndsNormallyOnCancellationAndThrowsWhenTheAgentStops() async throws {
+        try await TestBroker.withBroker { broker in
+            let agent = try Agent(configuration: RunningAgents.configuration("Serving", broker: broker))
+            let running = Task { try await agent.run() }
+            for await state in agent.connectionStates() where state == .online { break }
+            // Cancelled: a normal end. Calls are repeated until the responder, which says nothing
+            // when it is ready, answers one.
+            let cancelled = Task { try await agent.serveCall("com.example.op") { try $0.respond(Return(result: 1)) } }
+            var answer: Received<Return>?
+            while answer == nil {
+                answer = try? await agent.call(Call(operation: "com.example.op"), timeout: .milliseconds(200)).first()
+            }
+            #expect(answer?.event.result == 1)
+            cancelled.cancel()
+            try await cancelled.value
+            // The agent stops under it: the reason is thrown.
+            let serving = Task { try await agent.serveQuery { _ in } }
+            let asked = try await agent.query(Query(objectTypes: ["com.example.none"]), timeout: .milliseconds(1)).collect()
+            #expect(asked.isEmpty)
+            running.cancel()
+            _ = try? await running.value
+            let error = await #expect(throws: AgentError.self) { try await serving.value }
+            #expect(error?.code == .stopped)
+        }
+    }
 }

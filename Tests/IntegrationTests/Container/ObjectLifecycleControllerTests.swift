@@ -73,7 +73,7 @@ struct ObjectLifecycleControllerTests {
                 objectType: "com.example.test.Lamp", name: "foreign", parentObjectID: other.identity.objectID)
             try await RunningAgents.run([other]) {
                 try await RunningContainers.run(container) {
-                    var events = try await lifecycle.observe(objectType: "com.example.test.Lamp").makeAsyncIterator()
+                    var events = try await lifecycle.events(objectType: "com.example.test.Lamp").makeAsyncIterator()
                     try other.advertise(foreign)
                     #expect(try await next(&events) == (.added, foreign.objectID))
                     let running = Task { try await owner.run() }
@@ -110,7 +110,7 @@ struct ObjectLifecycleControllerTests {
                 }
                 defer { responder.cancel() }
                 try await RunningContainers.run(container) {
-                    let lamps = try await lifecycle.observe(objectType: "com.example.test.Lamp") {
+                    let lamps = try await lifecycle.events(objectType: "com.example.test.Lamp") {
                         $0.custom["isOn"] == true
                     }
                     var events = lamps.makeAsyncIterator()

@@ -81,21 +81,22 @@ struct TalkingToACoatyNetworkExamples {
         try await withAgents { lamps, panel in
             let desk = Light(name: "Desk lamp", isOn: true)
             try await run(until: ["Desk lamp on", "gone: [\"\(desk.objectID)\"] said \(lamps.identity.objectID)"]) {
-                let advertised = try await panel.observeAdvertise(objectType: Light.objectType)
-                let deadvertised = try await panel.observeDeadvertise()
+                try await panel.observeAdvertise(objectType: Light.objectType) { advertised in
+                    try await panel.observeDeadvertise { deadvertised in
+                        try lamps.advertise(desk)
+                        try lamps.deadvertise([desk.objectID])
 
-                try lamps.advertise(desk)
-                try lamps.deadvertise([desk.objectID])
-
-                try await withThrowingDiscardingTaskGroup { group in
-                    group.addTask {
-                        for try await event in advertised {
-                            if let light = event.event.object as? Light { print(light.name, light.isOn ? "on" : "off") }
-                        }
-                    }
-                    group.addTask {
-                        for try await event in deadvertised {
-                            print("gone:", event.event.objectIDs, "said", event.sourceID)
+                        try await withThrowingDiscardingTaskGroup { group in
+                            group.addTask {
+                                for try await event in advertised {
+                                    if let light = event.event.object as? Light { print(light.name, light.isOn ? "on" : "off") }
+                                }
+                            }
+                            group.addTask {
+                                for try await event in deadvertised {
+                                    print("gone:", event.event.objectIDs, "said", event.sourceID)
+                                }
+                            }
                         }
                     }
                 }
@@ -106,12 +107,13 @@ struct TalkingToACoatyNetworkExamples {
     @Test func channel() async throws {
         try await withAgents { lamps, panel in
             try await run(until: ["[\"t1\"] from \(lamps.identity.objectID)"]) {
-                let readings = try await panel.observeChannel("sensors.floor1")
-                let reading = BaseObject(objectType: "com.example.Reading", name: "t1", custom: ["value": 21.5])
-                try lamps.publish(Channel(id: "sensors.floor1", object: reading))
+                try await panel.observeChannel("sensors.floor1") { readings in
+                    let reading = BaseObject(objectType: "com.example.Reading", name: "t1", custom: ["value": 21.5])
+                    try lamps.publish(Channel(id: "sensors.floor1", object: reading))
 
-                for try await event in readings {
-                    print(event.event.objects.map(\.name), "from", event.sourceID)
+                    for try await event in readings {
+                        print(event.event.objects.map(\.name), "from", event.sourceID)
+                    }
                 }
             }
         }
@@ -120,23 +122,20 @@ struct TalkingToACoatyNetworkExamples {
     @Test func discoverAndResolve() async throws {
         try await withAgents { lamps, panel in
             let desk = Light(name: "Desk lamp", isOn: true)
-            let requests = try await lamps.observeDiscover()
-            let responder = Task {
-                // The lamp controller resolves Discovers for its lamp.
-                for try await request in requests where request.event.matches(desk) {
-                    try request.respond(Resolve(object: desk))
-                }
-            }
-            defer { responder.cancel() }
-            try await run(until: ["found: Desk lamp", "agent: Lamp controller", "agent: Panel"]) {
-                // The panel asks for the lamp, then for every agent in the namespace.
-                let found = try await panel.discover(Discover(objectID: desk.objectID), timeout: exampleTimeout).first()
-                print("found:", found.event.object?.name ?? "?")
+            // The lamp controller resolves Discovers for its lamp while the panel asks.
+            try await lamps.serveDiscover { request in
+                if request.event.matches(desk) { try request.respond(Resolve(object: desk)) }
+            } while: {
+                try await run(until: ["found: Desk lamp", "agent: Lamp controller", "agent: Panel"]) {
+                    // The panel asks for the lamp, then for every agent in the namespace.
+                    let found = try await panel.discover(Discover(objectID: desk.objectID), timeout: exampleTimeout).first()
+                    print("found:", found.event.object?.name ?? "?")
 
-                for try await identity in try await panel.discover(
-                    Discover(coreTypes: [.identity]), timeout: exampleTimeout)
-                {
-                    print("agent:", identity.event.object?.name ?? "?")
+                    for try await identity in try await panel.discover(
+                        Discover(coreTypes: [.identity]), timeout: exampleTimeout)
+                    {
+                        print("agent:", identity.event.object?.name ?? "?")
+                    }
                 }
             }
         }
@@ -145,38 +144,37 @@ struct TalkingToACoatyNetworkExamples {
     @Test func answeringInlineAndFromATaskOnTheAgentsExecutor() async throws {
         try await withAgents { lamps, panel in
             let toggle = Call(operation: "com.example.lamp.toggle")
-            do {
-                let toggler = try await lamps.serveCall("com.example.lamp.toggle") { call in
-                    try call.respond(Return(result: true))
+            try await lamps.serveCall("com.example.lamp.toggle") { call in
+                try call.respond(Return(result: true))
+            } while: {
+                let answer = try await panel.call(toggle, timeout: exampleTimeout).first()
+                #expect(answer.event.result == true)
+            }
+            try await lamps.observeCall("com.example.lamp.toggle") { calls in
+                let responder = Task(executorPreference: lamps.executor) {
+                    for try await call in calls { try? call.respond(Return(result: true)) }
                 }
-                #expect(try await panel.call(toggle, timeout: exampleTimeout).first().event.result == true)
-                toggler.cancel()
+                defer { responder.cancel() }
+                let answer = try await panel.call(toggle, timeout: exampleTimeout).first()
+                #expect(answer.event.result == true)
             }
-            let calls = try await lamps.observeCall("com.example.lamp.toggle")
-            let responder = Task(executorPreference: lamps.executor) {
-                for try await call in calls { try? call.respond(Return(result: true)) }
-            }
-            defer { responder.cancel() }
-            #expect(try await panel.call(toggle, timeout: exampleTimeout).first().event.result == true)
         }
     }
 
     @Test func queryAndRetrieve() async throws {
         try await withAgents { lamps, panel in
             let desk = Light(name: "Desk lamp", isOn: true)
-            let queries = try await lamps.observeQuery()
-            let responder = Task {
-                let lights = [desk, Light(name: "Ceiling", isOn: false)]
-                for try await request in queries where request.event.types == .objectTypes([Light.objectType]) {
-                    let selected = try request.event.filter.apply(to: lights) { .object(try $0.jsonObject()) }
-                    try request.respond(Retrieve(objects: selected))
+            let lights = [desk, Light(name: "Ceiling", isOn: false)]
+            try await lamps.serveQuery { request in
+                guard request.event.types == .objectTypes([Light.objectType]) else { return }
+                let selected = try request.event.filter.apply(to: lights) { .object(try $0.jsonObject()) }
+                try request.respond(Retrieve(objects: selected))
+            } while: {
+                try await run(until: ["lit: [\"Desk lamp\"]"]) {
+                    let query = Query(objectTypes: [Light.objectType], filter: .where("isOn", .equals(true)))
+                    let retrieved = try await panel.query(query, timeout: exampleTimeout).first()
+                    print("lit:", retrieved.event.objects.map(\.name))
                 }
-            }
-            defer { responder.cancel() }
-            try await run(until: ["lit: [\"Desk lamp\"]"]) {
-                let query = Query(objectTypes: [Light.objectType], filter: .where("isOn", .equals(true)))
-                let retrieved = try await panel.query(query, timeout: exampleTimeout).first()
-                print("lit:", retrieved.event.objects.map(\.name))
             }
         }
     }
@@ -184,20 +182,21 @@ struct TalkingToACoatyNetworkExamples {
     @Test func updateAndComplete() async throws {
         try await withAgents { lamps, panel in
             let desk = Light(name: "Desk lamp", isOn: true)
-            let updates = try await lamps.observeUpdate(objectType: Light.objectType)
-            let responder = Task {
-                for try await request in updates {
-                    guard let light = request.event.object as? Light else { continue }
-                    // … switch the real lamp …
-                    try request.respond(Complete(object: light))
+            try await lamps.observeUpdate(objectType: Light.objectType) { updates in
+                let responder = Task {
+                    for try await request in updates {
+                        guard let light = request.event.object as? Light else { continue }
+                        // … switch the real lamp (this may wait: the answer comes from a task) …
+                        try request.respond(Complete(object: light))
+                    }
                 }
-            }
-            defer { responder.cancel() }
-            try await run(until: ["now: off"]) {
-                var switchedOff = desk
-                switchedOff.isOn = false
-                let completed = try await panel.update(Update(object: switchedOff), timeout: exampleTimeout).first()
-                print("now:", (completed.event.object as? Light)?.isOn == true ? "on" : "off")
+                defer { responder.cancel() }
+                try await run(until: ["now: off"]) {
+                    var switchedOff = desk
+                    switchedOff.isOn = false
+                    let completed = try await panel.update(Update(object: switchedOff), timeout: exampleTimeout).first()
+                    print("now:", (completed.event.object as? Light)?.isOn == true ? "on" : "off")
+                }
             }
         }
     }
@@ -205,25 +204,22 @@ struct TalkingToACoatyNetworkExamples {
     @Test func callAndReturn() async throws {
         try await withAgents { lamps, panel in
             let kitchen = BaseObject(objectType: "com.example.Room", name: "Kitchen", custom: ["floor": 1])
-            let calls = try await lamps.observeCall("com.example.switchAll", context: kitchen)
-            let responder = Task {
-                for try await request in calls {
-                    guard let on = request.event.parameter(named: "on")?.boolValue else {
-                        try request.respond(Return(error: .invalidParameters))
-                        continue
-                    }
-                    try request.respond(Return(result: .bool(on), executionInfo: ["room": "Kitchen"]))
+            try await lamps.serveCall("com.example.switchAll", context: kitchen) { request in
+                guard let on = request.event.parameter(named: "on")?.boolValue else {
+                    try request.respond(Return(error: .invalidParameters))
+                    return
                 }
-            }
-            defer { responder.cancel() }
-            try await run(until: ["switched: true"]) {
-                let call = Call(
-                    operation: "com.example.switchAll", parameters: .named(["on": true]),
-                    filter: .where("floor", .equals(1)))
-                for try await response in try await panel.call(call, timeout: exampleTimeout) {
-                    switch response.event.outcome {
-                    case .result(let value): print("switched:", value)
-                    case .error(let failure): print("failed:", failure.text ?? "?")
+                try request.respond(Return(result: .bool(on), executionInfo: ["room": "Kitchen"]))
+            } while: {
+                try await run(until: ["switched: true"]) {
+                    let call = Call(
+                        operation: "com.example.switchAll", parameters: .named(["on": true]),
+                        filter: .where("floor", .equals(1)))
+                    for try await response in try await panel.call(call, timeout: exampleTimeout) {
+                        switch response.event.outcome {
+                        case .result(let value): print("switched:", value)
+                        case .error(let failure): print("failed:", failure.text ?? "?")
+                        }
                     }
                 }
             }
@@ -235,21 +231,22 @@ struct TalkingToACoatyNetworkExamples {
             try await run(until: ["temperature: json(21.5)"]) {
                 let thermometer = IoSource(name: "Thermometer", valueType: "temperature.celsius")
                 let display = IoActor(name: "Display", valueType: "temperature.celsius")
-                let associations = try await panel.observeAssociate(ioContextName: "Climate")
+                try await panel.observeAssociate(ioContextName: "Climate") { associations in
+                    // The router (here the lamp controller) publishes the association.
+                    let route = lamps.scope.ioRoute(forIoSource: thermometer.objectID)
+                    try lamps.publish(
+                        Associate(
+                            ioContextName: "Climate", ioSourceID: thermometer.objectID, ioActorID: display.objectID,
+                            associatingRoute: route))
 
-                // The router (here the lamp controller) publishes the association.
-                let route = lamps.scope.ioRoute(forIoSource: thermometer.objectID)
-                try lamps.publish(
-                    Associate(
-                        ioContextName: "Climate", ioSourceID: thermometer.objectID, ioActorID: display.objectID,
-                        associatingRoute: route))
-
-                // The display's agent learns the route and listens on it; the thermometer's agent publishes.
-                for try await association in associations where association.event.ioActorID == display.objectID {
-                    guard let route = association.event.associatingRoute else { continue }
-                    let values = try await panel.observeIoValues(route: route)
-                    try lamps.publish(IoValue(21.5), on: route)
-                    for try await value in values { print("temperature:", value) }
+                    // The display's agent learns the route and listens on it; the thermometer's agent publishes.
+                    for try await association in associations where association.event.ioActorID == display.objectID {
+                        guard let route = association.event.associatingRoute else { continue }
+                        try await panel.observeIoValue(route: route) { values in
+                            try lamps.publish(IoValue(21.5), on: route)
+                            for try await value in values { print("temperature:", value) }
+                        }
+                    }
                 }
             }
         }
@@ -258,10 +255,11 @@ struct TalkingToACoatyNetworkExamples {
     @Test func rawMQTT() async throws {
         try await withAgents { lamps, panel in
             try await run(until: ["sensors/kitchen/temperature 21.5"]) {
-                let messages = try await panel.observeRaw("sensors/+/temperature")
-                try lamps.publish(Raw(topic: "sensors/kitchen/temperature", text: "21.5"))
-                for try await message in messages {
-                    print(message.topic, String(decoding: message.payload, as: UTF8.self))
+                try await panel.observeRaw("sensors/+/temperature") { messages in
+                    try lamps.publish(Raw(topic: "sensors/kitchen/temperature", text: "21.5"))
+                    for try await message in messages {
+                        print(message.topic, String(decoding: message.payload, as: UTF8.self))
+                    }
                 }
             }
         }
@@ -270,8 +268,10 @@ struct TalkingToACoatyNetworkExamples {
     @Test func theConnection() async throws {
         try await withAgents { lamps, _ in
             try await run(until: ["lamp controller is online"]) {
-                for await state in lamps.connectionStates() {
-                    print("lamp controller is", state)  // connecting, online, offline, …, stopped
+                try await lamps.observeConnectionState { states in
+                    for await state in states {
+                        print("lamp controller is", state)  // connecting, online, offline, …, stopped
+                    }
                 }
             }
         }
