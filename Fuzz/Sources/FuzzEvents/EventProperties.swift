@@ -129,10 +129,10 @@ enum EventProperties {
     private static func checkByteExact(_ discover: Discover, _ resolve: Resolve) {
         guard let object = resolve.object, discover.accepts(resolve) else { return }
         if let id = discover.objectID, !id.isEmpty {
-            require(object.objectId.utf8.elementsEqual(id.utf8), "objectId '\(object.objectId)' fits '\(id)'")
+            require(object.objectID.utf8.elementsEqual(id.utf8), "objectId '\(object.objectID)' fits '\(id)'")
         }
         if let id = discover.externalID, !id.isEmpty {
-            require(object.externalId?.utf8.elementsEqual(id.utf8) == true, "externalId fits '\(id)'")
+            require(object.externalID?.utf8.elementsEqual(id.utf8) == true, "externalId fits '\(id)'")
         }
         if let types = discover.objectTypes {
             require(types.contains { $0.utf8.elementsEqual(object.objectType.utf8) }, "objectType fits \(types)")

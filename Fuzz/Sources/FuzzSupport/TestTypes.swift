@@ -13,9 +13,9 @@ public struct Lamp: CoatyObject, Hashable {
         public var levels: [Int]?
     }
 
-    public var objectId: String
+    public var objectID: String
     public var name: String
-    public var parentObjectId: String?
+    public var parentObjectID: String?
     public var isOn: Bool
     public var brightness: Double?
     public var tags: [String]?
@@ -28,7 +28,7 @@ public struct Job: CoatyObject, Hashable {
     public static let coreType = CoreType.task
     public static let objectType = "com.example.fuzz.Job"
 
-    public var objectId: String
+    public var objectID: String
     public var name: String
     public var status: TaskStatus
     public var creatorId: String
@@ -43,7 +43,7 @@ public struct Meter: CoatyObject, WireKeyNaming, Hashable {
     public static let objectType = "com.example.fuzz.Meter"
     public static let wireKeyStrategy = JSONKeyStrategy.pascalCase
 
-    public var objectId: String
+    public var objectID: String
     public var name: String
     public var serialNumber: String
     public var readings: [String: Double]?
@@ -82,7 +82,7 @@ public struct Gadget: CoatyObject, WireKeyNaming, Hashable {
         public var weightGrams: Float?
     }
 
-    public var objectId: String
+    public var objectID: String
     public var name: String
     public var smallCount: UInt8
     public var offsetValue: Int32?
@@ -102,9 +102,9 @@ public struct Beacon: CoatyObject, Hashable {
     public static let coreType = CoreType.coatyObject
     public static let objectType = "com.example.fuzz.Beacon"
 
-    public var objectId: String
+    public var objectID: String
     public var name: String
-    public var externalId: String?
+    public var externalID: String?
     public var isOn: Bool
     public var level: Double
     public var floor: Int?
@@ -117,9 +117,9 @@ public struct Beacon: CoatyObject, Hashable {
 
 extension Beacon: WireCodable {
     public init(wire reader: inout WireReader) throws(ObjectDecodingError) {
-        objectId = try reader.decode(String.self, forKey: "objectId")
+        objectID = try reader.decode(String.self, forKey: "objectId")
         name = try reader.decode(String.self, forKey: "name")
-        externalId = try reader.decodeIfPresent(String.self, forKey: "externalId")
+        externalID = try reader.decodeIfPresent(String.self, forKey: "externalId")
         isOn = try reader.decode(Bool.self, forKey: "isOn")
         level = try reader.decode(Double.self, forKey: "level")
         floor = try reader.decodeIfPresent(Int.self, forKey: "floor")
