@@ -45,21 +45,23 @@ struct InlineResponderTests {
         }
     }
 
-    /// The example of the README (Embedding the library) and of `InlineResponder`.
+    /// The example of the README (Embedding the library).
     @Test
     func theDocumentedAdderAnswers() async throws {
         try await TestBroker.withBroker { broker in
             let a = try Agent(configuration: RunningAgents.configuration("requester", broker: broker))
             let b = try Agent(configuration: RunningAgents.configuration("adder", broker: broker))
             try await RunningAgents.run([a, b]) {
-                let adder = try await b.startServingCall("com.example.add") { request in
+                let agent = b
+                try await agent.serveCall("com.example.add") { request in
                     let a = request.event.parameter(named: "a")?.doubleValue ?? 0
                     let b = request.event.parameter(named: "b")?.doubleValue ?? 0
                     try request.respond(Return(result: .double(a + b)))
+                } while: {
+                    let call = Call(operation: "com.example.add", parameters: .named(["a": 1.5, "b": 2]))
+                    let sum = try await a.call(call, timeout: .seconds(30)).first()
+                    #expect(sum.event.result?.doubleValue == 3.5)
                 }
-                let call = Call(operation: "com.example.add", parameters: .named(["a": 1.5, "b": 2]))
-                #expect(try await a.call(call, timeout: .seconds(30)).first().event.result?.doubleValue == 3.5)
-                adder.cancel()
             }
         }
     }

@@ -43,9 +43,11 @@ struct EmbeddingAnAgentExamples {
         }
 
         func run() async throws {
-            for try await request in try await agent.observeDiscover().cancelOnGracefulShutdown()
-            where request.event.matches(lamp) {
-                try request.respond(Resolve(object: lamp))
+            // Answers until the container stops (the serve call returns when its task is cancelled).
+            try await cancelWhenGracefulShutdown {
+                try await agent.serveDiscover { request in
+                    if request.event.matches(lamp) { try request.respond(Resolve(object: lamp)) }
+                }
             }
         }
     }
@@ -56,10 +58,12 @@ struct EmbeddingAnAgentExamples {
 
         func run() async throws {
             guard let lifecycle = container.controller(ObjectLifecycleController.self) else { return }
-            for try await event in try await lifecycle.observeAgents().cancelOnGracefulShutdown() {
-                logger.info(
-                    "Agent came or went",
-                    metadata: ["agent.change": "\(event.kind)", "agent.name": "\(event.object.name)"])
+            try await lifecycle.observeAgents { events in
+                for try await event in events.cancelOnGracefulShutdown() {
+                    logger.info(
+                        "Agent came or went",
+                        metadata: ["agent.change": "\(event.kind)", "agent.name": "\(event.object.name)"])
+                }
             }
         }
     }
@@ -187,9 +191,11 @@ struct EmbeddingAnAgentExamples {
                             .first()
                         try other.advertise(Light(name: "Desk lamp", isOn: true))
                     }
-                    for try await advertised in try await agent.observeAdvertise(objectType: Light.objectType) {
-                        print(advertised.event.object.name, "from", advertised.sourceID)
-                        break  // test
+                    try await agent.observeAdvertise(objectType: Light.objectType) { advertised in
+                        for try await event in advertised {
+                            print(event.event.object.name, "from", event.sourceID)
+                            break  // test
+                        }
                     }
                     group.cancelAll()  // test
                 }
