@@ -38,7 +38,7 @@ extension Agent {
     /// agent releases it when its network thread is next awake (within a second).
     ///
     /// - Throws: ``AgentError/Code/invalidEvent`` for an invalid request, ``AgentError/Code/stopped``.
-    public func request<Request: RequestEvent>(
+    package func request<Request: PlannedRequest>(
         _ request: Request, timeout: Duration = .seconds(5)
     ) async throws -> Responses<Request.Response> {
         let correlationIDs = self.correlationIDs

@@ -27,7 +27,13 @@ public final class Agent: Service, Sendable {
     /// The object types this agent decodes into (frozen when the agent was created).
     public let registry: ObjectTypeRegistry
     /// The agent's namespace and identity, as events and topics need them.
-    public let scope: AgentScope
+    package let scope: AgentScope
+
+    /// The associating route coaty-js's IO router gives a Coaty IO source in this agent's
+    /// namespace: `coaty/3/<namespace>/IOV/<ioSourceID>`.
+    public func ioRoute(forIoSource ioSourceID: String) -> String {
+        scope.ioRoute(forIoSource: ioSourceID)
+    }
 
     let logger: Logger
     let client: MosquittoClient

@@ -25,7 +25,7 @@ extension CommandContext {
     /// or `--max-responses`.
     ///
     /// - Throws: ``RunnerError`` with exit code 4 when no response arrived (unless a signal ended the wait).
-    func request<Request: RequestEvent>(
+    func request<Request: PlannedRequest>(
         _ request: Request, option: String, options: RequestOptions, name: String
     ) async throws {
         _ = try check(option) { () throws(EventError) in try request.requestPlan(in: checkScope) { "check" } }

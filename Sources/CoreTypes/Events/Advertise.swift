@@ -80,7 +80,7 @@ public struct Advertise: CoatyEvent, ObjectCarryingEvent, ScannableEvent {
     /// times.
     ///
     /// - Throws: ``EventError`` when the event is not valid.
-    public func publications(in scope: AgentScope) throws(EventError) -> [Publication] {
+    package func publications(in scope: AgentScope) throws(EventError) -> [Publication] {
         let payload = try payload()
         let filters = CoatyTopic.eventTypeFilters(
             publishing: Self.eventType, coreType: object.coreType, objectType: object.objectType)

@@ -8,13 +8,13 @@
 /// ```swift
 /// let scope = AgentScope(identityID: identity.objectID, namespace: "plant-7")
 /// ```
-public struct AgentScope: Sendable, Hashable {
+package struct AgentScope: Sendable, Hashable {
     /// The namespace level of published topics; coaty-js's default is `"-"`.
-    public var namespace: String
+    package var namespace: String
     /// The object id of the agent's Identity: the source id level of its topics.
-    public var identityID: String
+    package var identityID: String
     /// Whether subscriptions use `+` for the namespace level.
-    public var isCrossNamespacing: Bool
+    package var isCrossNamespacing: Bool
 
     /// Creates a scope.
     ///
@@ -22,20 +22,20 @@ public struct AgentScope: Sendable, Hashable {
     ///   - identityID: the agent identity's object id.
     ///   - namespace: the namespace; defaults to coaty-js's `"-"`.
     ///   - isCrossNamespacing: whether to subscribe across namespaces; defaults to `false`.
-    public init(identityID: String, namespace: String = "-", isCrossNamespacing: Bool = false) {
+    package init(identityID: String, namespace: String = "-", isCrossNamespacing: Bool = false) {
         self.identityID = identityID
         self.namespace = namespace
         self.isCrossNamespacing = isCrossNamespacing
     }
 
     /// The namespaces this agent's subscriptions cover: its own, or all with cross-namespacing.
-    public var subscriptionScope: TopicFilter.NamespaceScope {
+    package var subscriptionScope: TopicFilter.NamespaceScope {
         isCrossNamespacing ? .allNamespaces : .namespace(namespace)
     }
 
     /// The associating route coaty-js's IO router gives a Coaty IO source in this namespace:
     /// `coaty/3/<namespace>/IOV/<ioSourceID>`.
-    public func ioRoute(forIoSource ioSourceID: String) -> String {
+    package func ioRoute(forIoSource ioSourceID: String) -> String {
         CoatyTopic(namespace: namespace, eventType: .ioValue, sourceID: ioSourceID).name
     }
 

@@ -89,7 +89,7 @@ public struct Associate: CoatyEvent {
     ///
     /// - Throws: ``EventError`` when the IO context name cannot be a topic level (coaty-js logs
     ///   and drops such events) or the payload is not valid.
-    public func publication(in scope: AgentScope) throws(EventError) -> Publication {
+    package func publication(in scope: AgentScope) throws(EventError) -> Publication {
         guard CoatyTopic.isValidEventFilter(ioContextName) else {
             throw EventError(
                 code: .invalidEventFilter, eventType: Self.eventType, field: "ioContextName",

@@ -124,7 +124,7 @@ public struct Call: RequestEvent {
     }
 
     /// One exchange: `coaty/3/<ns>/CLL:<operation>/<identity>/<id>`, responses on `…/RTN/+/<id>`.
-    public func requestPlan(
+    package func requestPlan(
         in scope: AgentScope, makeCorrelationID: () -> String
     ) throws(EventError) -> RequestPlan {
         let payload = try payload()
@@ -141,3 +141,5 @@ public struct Call: RequestEvent {
         }
     }
 }
+
+extension Call: PlannedRequest {}

@@ -109,7 +109,7 @@ public struct Channel: CoatyEvent, ObjectCarryingEvent {
     /// The publication on `coaty/3/<namespace>/CHN:<id>/<identity>`.
     ///
     /// - Throws: ``EventError`` when the event is not valid.
-    public func publication(in scope: AgentScope) throws(EventError) -> Publication {
+    package func publication(in scope: AgentScope) throws(EventError) -> Publication {
         let payload = try payload()
         return Publication(
             topic: scope.topic(Self.eventType, filter: id),

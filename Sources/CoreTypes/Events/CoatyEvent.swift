@@ -90,7 +90,11 @@ public protocol RequestEvent: CoatyEvent {
     /// - Throws: ``EventError`` when coaty-js would reject the payload, with code
     ///   ``EventError/Code/notJSON`` when the bytes are not JSON.
     func decodeResponse(payload: [UInt8], registry: ObjectTypeRegistry) throws(EventError) -> Response
+}
 
+/// A request that an agent can plan: Discover, Query, Update and Call (the agent's side of
+/// ``RequestEvent``, not part of the public API).
+package protocol PlannedRequest: RequestEvent {
     /// The publications of this request and the response subscriptions they need.
     ///
     /// - Parameters:
@@ -131,7 +135,7 @@ extension RequestEvent {
     ///   - correlationID: the correlation id of the request's topic, `nil` if it had none.
     ///   - scope: the responding agent's namespace and identity.
     /// - Throws: ``EventError`` when the response does not fit or is not valid.
-    public func responsePublication(
+    package func responsePublication(
         _ response: Response, correlationID: String?, in scope: AgentScope
     ) throws(EventError) -> Publication {
         try check(response)

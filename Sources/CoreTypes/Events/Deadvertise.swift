@@ -46,7 +46,7 @@ public struct Deadvertise: CoatyEvent {
     /// The publication on `coaty/3/<namespace>/DAD/<identity>`.
     ///
     /// - Throws: ``EventError`` when an id is empty.
-    public func publication(in scope: AgentScope) throws(EventError) -> Publication {
+    package func publication(in scope: AgentScope) throws(EventError) -> Publication {
         Publication(topic: scope.topic(Self.eventType), payload: try payload())
     }
 }

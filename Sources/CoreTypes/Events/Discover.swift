@@ -150,7 +150,7 @@ public struct Discover: RequestEvent {
     }
 
     /// One exchange: `coaty/3/<ns>/DSC/<identity>/<id>`, responses on `…/RSV/+/<id>`.
-    public func requestPlan(
+    package func requestPlan(
         in scope: AgentScope, makeCorrelationID: () -> String
     ) throws(EventError) -> RequestPlan {
         let payload = try payload()
@@ -191,3 +191,5 @@ public struct Discover: RequestEvent {
         }
     }
 }
+
+extension Discover: PlannedRequest {}

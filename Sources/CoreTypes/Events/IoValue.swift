@@ -64,7 +64,7 @@ public enum IoValue: Sendable, Hashable {
     ///   - source: the IO source; its `useRawIoValues` flag decides which form is allowed.
     /// - Throws: ``EventError`` with code ``EventError/Code/incompatibleIoValue`` when a raw source
     ///   gets a JSON value or a JSON source gets raw bytes.
-    public func publication(on route: String, from source: IoSource) throws(EventError) -> Publication {
+    package func publication(on route: String, from source: IoSource) throws(EventError) -> Publication {
         try publication(on: route, sourceUsesRawValues: source.useRawIoValues ?? false)
     }
 
@@ -73,7 +73,7 @@ public enum IoValue: Sendable, Hashable {
     ///
     /// - Throws: ``EventError`` with code ``EventError/Code/incompatibleIoValue`` when the value's
     ///   form does not match the flag.
-    public func publication(on route: String, sourceUsesRawValues: Bool) throws(EventError) -> Publication {
+    package func publication(on route: String, sourceUsesRawValues: Bool) throws(EventError) -> Publication {
         let isRaw: Bool
         if case .raw = self { isRaw = true } else { isRaw = false }
         guard isRaw == sourceUsesRawValues else {

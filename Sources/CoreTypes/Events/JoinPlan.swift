@@ -12,16 +12,16 @@
 /// plan.subscriptions.forEach(subscribe)
 /// plan.publications.forEach(publish)
 /// ```
-public struct JoinPlan: Sendable, Hashable {
+package struct JoinPlan: Sendable, Hashable {
     /// The MQTT client id: `"Coaty"` and the first 18 characters of the identity id without `-`.
-    public var clientID: String
+    package var clientID: String
     /// The last will: the Deadvertise of the identity and IO node ids on the agent's `DAD` topic,
     /// QoS 0, not retained. A graceful stop publishes the same message before disconnecting.
-    public var lastWill: Publication
+    package var lastWill: Publication
     /// The subscription filters to send, in order: `ASC:<context>` per IO node, then `DSC`.
-    public var subscriptions: [TopicFilter]
+    package var subscriptions: [TopicFilter]
     /// The join publications, in order: the identity's Advertise, then one per IO node.
-    public var publications: [Publication]
+    package var publications: [Publication]
 
     /// Plans the join of an agent.
     ///
@@ -30,7 +30,7 @@ public struct JoinPlan: Sendable, Hashable {
     ///   - ioNodes: the agent's IO nodes, one per IO context, each named after its context.
     ///   - scope: the agent's namespace; its ``AgentScope/identityID`` must be `identity.objectID`.
     /// - Throws: ``EventError`` when an object is not valid or an IO node's name cannot be a topic level.
-    public init(identity: Identity, ioNodes: [IoNode] = [], in scope: AgentScope) throws(EventError) {
+    package init(identity: Identity, ioNodes: [IoNode] = [], in scope: AgentScope) throws(EventError) {
         let joined: [any CoatyObject] = [identity] + ioNodes
         clientID = CoatyProtocol.mqttClientID(forIdentityID: identity.objectID)
         lastWill = try Deadvertise(objectIDs: joined.map(\.objectID)).publication(in: scope)

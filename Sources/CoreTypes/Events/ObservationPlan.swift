@@ -10,14 +10,14 @@
 /// plan.topicFilter.rawValue  // "coaty/3/-/ADV:Task/+"
 /// plan.requiredObjectType     // "coaty.Task"
 /// ```
-public struct ObservationPlan: Sendable, Hashable {
+package struct ObservationPlan: Sendable, Hashable {
     /// The MQTT subscription filter; observers with equal filters share one subscription.
-    public var topicFilter: TopicFilter
+    package var topicFilter: TopicFilter
     /// The object type inbound Advertise or Update objects must have, or `nil` to keep all.
-    public var requiredObjectType: String?
+    package var requiredObjectType: String?
 
     /// Creates a plan.
-    public init(topicFilter: TopicFilter, requiredObjectType: String? = nil) {
+    package init(topicFilter: TopicFilter, requiredObjectType: String? = nil) {
         self.topicFilter = topicFilter
         self.requiredObjectType = requiredObjectType
     }
@@ -26,14 +26,14 @@ public struct ObservationPlan: Sendable, Hashable {
     ///
     /// Only observers of core object types filter; an observer of a custom object type receives
     /// every object sent on its topic, and a core type observer every object on the core type's.
-    public func admits(_ object: any CoatyObject) -> Bool {
+    package func admits(_ object: any CoatyObject) -> Bool {
         requiredObjectType.map { $0.hasSameUTF8(as: object.objectType) } ?? true
     }
 
     // MARK: - One-way events
 
     /// Advertise events by core type: `coaty/3/<ns>/ADV:<coreType>/+`.
-    public static func advertise(coreType: CoreType, in scope: AgentScope) -> ObservationPlan {
+    package static func advertise(coreType: CoreType, in scope: AgentScope) -> ObservationPlan {
         ObservationPlan(topicFilter: .advertise(coreType, in: scope.subscriptionScope))
     }
 
@@ -41,19 +41,19 @@ public struct ObservationPlan: Sendable, Hashable {
     /// filter for a canonical core object type.
     ///
     /// - Throws: ``EventError`` when the object type cannot be a topic level.
-    public static func advertise(objectType: String, in scope: AgentScope) throws(EventError) -> ObservationPlan {
+    package static func advertise(objectType: String, in scope: AgentScope) throws(EventError) -> ObservationPlan {
         try byObjectType(.advertise, objectType, scope)
     }
 
     /// Deadvertise events: `coaty/3/<ns>/DAD/+`.
-    public static func deadvertise(in scope: AgentScope) -> ObservationPlan {
+    package static func deadvertise(in scope: AgentScope) -> ObservationPlan {
         ObservationPlan(topicFilter: .deadvertise(in: scope.subscriptionScope))
     }
 
     /// Channel events on channel `id`: `coaty/3/<ns>/CHN:<id>/+`.
     ///
     /// - Throws: ``EventError`` when the channel id cannot be a topic level.
-    public static func channel(_ id: String, in scope: AgentScope) throws(EventError) -> ObservationPlan {
+    package static func channel(_ id: String, in scope: AgentScope) throws(EventError) -> ObservationPlan {
         try Channel.checkID(id)
         return ObservationPlan(topicFilter: .channel(id, in: scope.subscriptionScope))
     }
@@ -61,7 +61,7 @@ public struct ObservationPlan: Sendable, Hashable {
     /// Associate events for IO context `name` (observed by agents with IO nodes in that context).
     ///
     /// - Throws: ``EventError`` when the IO context name cannot be a topic level.
-    public static func associate(ioContextName name: String, in scope: AgentScope) throws(EventError) -> ObservationPlan
+    package static func associate(ioContextName name: String, in scope: AgentScope) throws(EventError) -> ObservationPlan
     {
         guard CoatyTopic.isValidEventFilter(name) else {
             throw EventError(
@@ -74,17 +74,17 @@ public struct ObservationPlan: Sendable, Hashable {
     // MARK: - Requests
 
     /// Discover requests: `coaty/3/<ns>/DSC/+/+` (every agent subscribes to it when it joins).
-    public static func discover(in scope: AgentScope) -> ObservationPlan {
+    package static func discover(in scope: AgentScope) -> ObservationPlan {
         ObservationPlan(topicFilter: .discover(in: scope.subscriptionScope))
     }
 
     /// Query requests: `coaty/3/<ns>/QRY/+/+`.
-    public static func query(in scope: AgentScope) -> ObservationPlan {
+    package static func query(in scope: AgentScope) -> ObservationPlan {
         ObservationPlan(topicFilter: .query(in: scope.subscriptionScope))
     }
 
     /// Update requests by core type: `coaty/3/<ns>/UPD:<coreType>/+/+`.
-    public static func update(coreType: CoreType, in scope: AgentScope) -> ObservationPlan {
+    package static func update(coreType: CoreType, in scope: AgentScope) -> ObservationPlan {
         ObservationPlan(topicFilter: .update(coreType, in: scope.subscriptionScope))
     }
 
@@ -92,7 +92,7 @@ public struct ObservationPlan: Sendable, Hashable {
     /// ``advertise(objectType:in:)``.
     ///
     /// - Throws: ``EventError`` when the object type cannot be a topic level.
-    public static func update(objectType: String, in scope: AgentScope) throws(EventError) -> ObservationPlan {
+    package static func update(objectType: String, in scope: AgentScope) throws(EventError) -> ObservationPlan {
         try byObjectType(.update, objectType, scope)
     }
 
@@ -100,7 +100,7 @@ public struct ObservationPlan: Sendable, Hashable {
     /// an observer with a context is decided per Call by ``Call/isDelivered(toObserverWithContext:)``.
     ///
     /// - Throws: ``EventError`` when the operation name cannot be a topic level.
-    public static func call(_ operation: String, in scope: AgentScope) throws(EventError) -> ObservationPlan {
+    package static func call(_ operation: String, in scope: AgentScope) throws(EventError) -> ObservationPlan {
         try Call.checkOperation(operation)
         return ObservationPlan(topicFilter: .call(operation: operation, in: scope.subscriptionScope))
     }
@@ -111,7 +111,7 @@ public struct ObservationPlan: Sendable, Hashable {
     ///
     /// - Throws: ``EventError`` with code ``EventError/Code/invalidTopic`` when the filter starts
     ///   with `coaty/` or is not a valid subscription filter (coaty-js logs and ignores it).
-    public static func raw(_ topicFilter: String) throws(EventError) -> ObservationPlan {
+    package static func raw(_ topicFilter: String) throws(EventError) -> ObservationPlan {
         guard MQTTTopic.isValidRawSubscriptionFilter(topicFilter) else {
             throw EventError(
                 code: .invalidTopic, eventType: nil, field: "topicFilter",
@@ -125,7 +125,7 @@ public struct ObservationPlan: Sendable, Hashable {
     ///
     /// - Throws: ``EventError`` with code ``EventError/Code/invalidTopic`` when the route is not a
     ///   valid topic name, or is external yet starts with `coaty/`.
-    public static func ioValue(route: String, isExternalRoute: Bool) throws(EventError) -> ObservationPlan {
+    package static func ioValue(route: String, isExternalRoute: Bool) throws(EventError) -> ObservationPlan {
         guard MQTTTopic.isValidIoRoute(route, isExternal: isExternalRoute) else {
             throw EventError(
                 code: .invalidTopic, eventType: .ioValue, field: "associatingRoute",

@@ -8,19 +8,19 @@
 /// let publication = try Deadvertise(objectIDs: [lampID]).publication(in: scope)
 /// publication.topic     // "coaty/3/-/DAD/<identity id>"
 /// ```
-public struct Publication: Sendable, Hashable {
+package struct Publication: Sendable, Hashable {
     /// The MQTT topic name (never a filter with wildcards).
-    public var topic: String
+    package var topic: String
     /// The payload bytes (UTF-8 JSON for Coaty events; anything for Raw and raw IO values).
-    public var payload: [UInt8]
+    package var payload: [UInt8]
     /// The MQTT QoS level; coaty-js uses ``MQTTQoS/atMostOnce`` for every publication
     /// and for the last will.
-    public var qos: MQTTQoS
+    package var qos: MQTTQoS
     /// Whether the broker retains the message; coaty-js sets it only for Raw messages that ask for it.
-    public var retain: Bool
+    package var retain: Bool
 
     /// Creates a publication.
-    public init(topic: String, payload: [UInt8], qos: MQTTQoS = .atMostOnce, retain: Bool = false) {
+    package init(topic: String, payload: [UInt8], qos: MQTTQoS = .atMostOnce, retain: Bool = false) {
         self.topic = topic
         self.payload = payload
         self.qos = qos

@@ -183,7 +183,7 @@ public struct Query: RequestEvent {
     }
 
     /// One exchange: `coaty/3/<ns>/QRY/<identity>/<id>`, responses on `…/RTV/+/<id>`.
-    public func requestPlan(
+    package func requestPlan(
         in scope: AgentScope, makeCorrelationID: () -> String
     ) throws(EventError) -> RequestPlan {
         let payload = try payload()
@@ -192,3 +192,5 @@ public struct Query: RequestEvent {
             makeCorrelationID: makeCorrelationID)
     }
 }
+
+extension Query: PlannedRequest {}

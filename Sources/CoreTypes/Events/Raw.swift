@@ -31,7 +31,7 @@ public struct Raw: Sendable, Hashable {
     ///
     /// - Throws: ``EventError`` with code ``EventError/Code/invalidTopic`` when the topic starts
     ///   with `coaty/` or is not a valid topic name (coaty-js logs and drops such messages).
-    public func publication() throws(EventError) -> Publication {
+    package func publication() throws(EventError) -> Publication {
         guard MQTTTopic.isValidRawPublicationTopic(topic) else {
             throw EventError(
                 code: .invalidTopic, eventType: nil, field: "topic",

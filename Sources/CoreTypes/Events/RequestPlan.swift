@@ -10,23 +10,23 @@
 /// for exchange in plan.exchanges { subscribe(exchange.responseFilter) }   // wait for SUBACKs
 /// for publication in plan.publications { publish(publication) }
 /// ```
-public struct RequestPlan: Sendable, Hashable {
+package struct RequestPlan: Sendable, Hashable {
     /// One request publication and how to receive its responses.
     ///
     /// ```swift
     /// let exchange = plan.exchanges[0]
     /// pending[exchange.correlationID] = request   // route responses by their topic's correlation id
     /// ```
-    public struct Exchange: Sendable, Hashable {
+    package struct Exchange: Sendable, Hashable {
         /// The correlation id of this publication; responses carry it in their topic.
-        public var correlationID: String
+        package var correlationID: String
         /// The subscription filter for the responses, `coaty/3/<ns or +>/<RSV|RTV|CPL|RTN>/+/<id>`.
-        public var responseFilter: TopicFilter
+        package var responseFilter: TopicFilter
         /// The request publication.
-        public var publication: Publication
+        package var publication: Publication
 
         /// Creates an exchange.
-        public init(correlationID: String, responseFilter: TopicFilter, publication: Publication) {
+        package init(correlationID: String, responseFilter: TopicFilter, publication: Publication) {
             self.correlationID = correlationID
             self.responseFilter = responseFilter
             self.publication = publication
@@ -34,14 +34,14 @@ public struct RequestPlan: Sendable, Hashable {
     }
 
     /// The exchanges in the order their correlation ids were made; subscribe in this order.
-    public var exchanges: [Exchange]
+    package var exchanges: [Exchange]
     /// The request publications in the order coaty-js sends them (for an Update of a custom
     /// object type the `UPD::<objectType>` publication comes first, although its id was made
     /// second).
-    public var publications: [Publication]
+    package var publications: [Publication]
 
     /// Creates a plan.
-    public init(exchanges: [Exchange], publications: [Publication]) {
+    package init(exchanges: [Exchange], publications: [Publication]) {
         self.exchanges = exchanges
         self.publications = publications
     }

@@ -98,7 +98,7 @@ public struct Update: RequestEvent, ObjectCarryingEvent, ScannableEvent {
     /// goes with `UPD::<objectType>`, and that publication is sent first (coaty-js merges the two
     /// response streams with the object-type stream first). Subscribe to the response filters in
     /// ``RequestPlan/exchanges`` order, then publish ``RequestPlan/publications`` in order.
-    public func requestPlan(
+    package func requestPlan(
         in scope: AgentScope, makeCorrelationID: () -> String
     ) throws(EventError) -> RequestPlan {
         let payload = try payload()
@@ -113,3 +113,5 @@ public struct Update: RequestEvent, ObjectCarryingEvent, ScannableEvent {
         return RequestPlan(exchanges: exchanges, publications: exchanges.reversed().map(\.publication))
     }
 }
+
+extension Update: PlannedRequest {}

@@ -119,10 +119,10 @@ enum InboundAgent {
     }
 
     /// Publishes `request` (offline: into the agent's queue) and keeps its response route open.
-    static func openRequest(_ request: any RequestEvent, on agent: Agent) async throws
+    static func openRequest(_ request: any PlannedRequest, on agent: Agent) async throws
         -> () async -> [JSONValue?]
     {
-        func open<R: RequestEvent>(_ request: R) async throws -> () async -> [JSONValue?] {
+        func open<R: PlannedRequest>(_ request: R) async throws -> () async -> [JSONValue?] {
             // The timeout never passes: the responses are read once routing returned.
             let responses = try await agent.request(request, timeout: .seconds(3600))
             return drain(responses.makeAsyncIterator()) { try? $0.event.json() }
@@ -134,7 +134,7 @@ enum InboundAgent {
         drain(stream.makeAsyncIterator()) { try? $0.event.json() }
     }
 
-    static func drain<Request: RequestEvent>(
+    static func drain<Request: PlannedRequest>(
         _ stream: EventStream<IncomingRequest<Request>>
     ) -> () async -> [JSONValue?] {
         drain(stream.makeAsyncIterator()) { try? $0.event.json() }

@@ -233,7 +233,7 @@ struct TalkingToACoatyNetworkExamples {
                 let display = IoActor(name: "Display", valueType: "temperature.celsius")
                 try await panel.observeAssociate(ioContextName: "Climate") { associations in
                     // The router (here the lamp controller) publishes the association.
-                    let route = lamps.scope.ioRoute(forIoSource: thermometer.objectID)
+                    let route = lamps.ioRoute(forIoSource: thermometer.objectID)
                     try lamps.publish(
                         Associate(
                             ioContextName: "Climate", ioSourceID: thermometer.objectID, ioActorID: display.objectID,

@@ -66,7 +66,7 @@ enum ManagerCall {
     /// answers the injected request". The response is one that fits the request (what coaty-js's
     /// `ensureValidResponseParameters` accepts): a Resolve of an object with the discovered id,
     /// external id and type; an empty Retrieve; a Complete of the updated object; a Return of `null`.
-    static func fittingResponse(to request: any RequestEvent) throws -> any CoatyEvent {
+    static func fittingResponse(to request: any PlannedRequest) throws -> any CoatyEvent {
         switch request {
         case let discover as Discover:
             var json = EventFixtures.lightJSON

@@ -20,7 +20,7 @@ enum SwiftEvent {
     case deadvertise(Deadvertise)
     case channel(Channel)
     case associate(Associate)
-    case request(any RequestEvent)
+    case request(any PlannedRequest)
     case response(any CoatyEvent)
     case raw(Raw)
     case ioValue(IoValue, sourceID: String)

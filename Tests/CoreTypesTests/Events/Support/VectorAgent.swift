@@ -29,7 +29,7 @@ struct VectorAgent {
     }
 
     /// The injected request, decoded as the responder received it.
-    func injectedRequest() throws -> any RequestEvent {
+    func injectedRequest() throws -> any PlannedRequest {
         let topic = try #require(try CoatyTopic(parsing: requestTopic))
         switch topic.eventType {
         case .discover: return try Discover(json: requestPayload)
@@ -55,12 +55,12 @@ struct VectorAgent {
     }
 
     /// The request plan of `event`, with ids from the counter.
-    mutating func plan(_ event: some RequestEvent) throws -> RequestPlan {
+    mutating func plan(_ event: some PlannedRequest) throws -> RequestPlan {
         try event.requestPlan(in: scope, makeCorrelationID: { counter.next() })
     }
 
     /// The publication of `response` to `request`, with the correlation id of the request's topic.
-    func respond<R: RequestEvent>(to request: R, with response: any CoatyEvent) throws -> Publication {
+    func respond<R: PlannedRequest>(to request: R, with response: any CoatyEvent) throws -> Publication {
         guard let response = response as? R.Response else {
             throw Inexpressible(reason: "a \(type(of: response).eventType) does not answer a \(R.eventType)")
         }
