@@ -3,7 +3,7 @@ public import CoreTypes
 /// A Coaty message as it arrived, before it is decoded: its parsed topic and its payload bytes.
 ///
 /// Tools that show the traffic of a namespace (`agent-runner monitor`) observe these with
-/// ``Agent/observeAllEvents()``; applications observe typed events instead.
+/// ``Agent/observeAllEvents(isolation:_:)``; applications observe typed events instead.
 public struct CoatyMessage: Sendable, Hashable {
     /// The topic, parsed.
     public let topic: CoatyTopic

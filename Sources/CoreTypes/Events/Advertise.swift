@@ -2,7 +2,7 @@
 ///
 /// Observers subscribe by core type or by object type. The publisher therefore sends the same
 /// payload on `ADV:<coreType>` and, when the object's type is not the canonical object type of its
-/// core type, also on `ADV::<objectType>` (see ``publications(in:)``).
+/// core type, also on `ADV::<objectType>`.
 ///
 /// ```swift
 /// let event = Advertise(object: lamp, privateData: ["reason": "startup"])

@@ -58,8 +58,7 @@ extension CoatyEvent {
 ///
 /// A request knows its response type and how to check a response against itself. coaty-js runs
 /// that check on both sides: the responder before it publishes (and throws), the requester when a
-/// response arrives (and drops a response that fails). An agent uses ``check(_:)`` for both and
-/// ``responsePublication(_:correlationID:in:)`` to publish a response.
+/// response arrives (and drops a response that fails). An agent uses ``check(_:)`` for both.
 ///
 /// ```swift
 /// let discover = Discover(objectID: lampID)

@@ -1,7 +1,7 @@
 /// Deadvertise (`DAD`): tells other agents that objects are gone.
 ///
 /// Receivers that track objects also drop every object whose `parentObjectId` is one of the ids,
-/// which is why the last will of an agent is a Deadvertise of its identity (see ``JoinPlan``).
+/// which is why the last will of an agent is a Deadvertise of its identity.
 ///
 /// ```swift
 /// publish(try Deadvertise(objectIDs: [lampID]).publication(in: scope))

@@ -14,7 +14,7 @@ public struct Return: CoatyEvent {
     /// The error of a failed call: a code and a message.
     ///
     /// By convention the code is an integer and the message a string, and the initializer
-    /// ``init(code:message:)`` builds that. coaty-js does not check their types, so an inbound
+    /// ``init(code:message:)-(Int,_)`` builds that. coaty-js does not check their types, so an inbound
     /// error keeps whatever JSON values it carried.
     ///
     /// ```swift

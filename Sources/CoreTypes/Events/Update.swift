@@ -3,8 +3,7 @@
 ///
 /// Like ``Advertise``, an Update goes out on the core type (`UPD:<coreType>`) and, when the object
 /// type is not its core type's canonical one, also on the object type (`UPD::<objectType>`).
-/// coaty-js treats these as two requests with their own correlation ids; see
-/// ``requestPlan(in:makeCorrelationID:)``.
+/// coaty-js treats these as two requests with their own correlation ids.
 ///
 /// ```swift
 /// let plan = try Update(object: lamp).requestPlan(in: scope, makeCorrelationID: ObjectID.make)

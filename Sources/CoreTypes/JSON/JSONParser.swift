@@ -33,7 +33,7 @@ public struct JSONParser: Sendable {
         return try result.get()
     }
 
-    /// Checks that `bytes` are one JSON text that ``parse(_:)`` accepts, without building it.
+    /// Checks that `bytes` are one JSON text that ``parse(_:)-(Collection<UInt8>)`` accepts, without building it.
     ///
     /// - Throws: ``JSONParseError`` naming the byte offset and the problem.
     public func validate(_ bytes: [UInt8]) throws(JSONParseError) {
