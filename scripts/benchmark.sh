@@ -93,6 +93,9 @@ report=()
 [ -n "$markdown" ] && report=(--markdown "$markdown")
 # The previous report, so that each figure of the new one shows its previous ratio beside it.
 [ -n "$markdown" ] && [ -f "$markdown" ] && cp "$markdown" "$work/previous.md"
+# The hand-written notes at the end of the report (from their heading on) are kept across runs.
+notes_heading='^## Requests on a default broker: the 44 ms stall'
+[ -n "$markdown" ] && [ -f "$markdown" ] && sed -n "/$notes_heading/,\$p" "$markdown" > "$work/notes.md"
 "$bin/CoatyBenchmarks" all --port "$port" --nodelay-port "$nodelay_port" \
     --baseline "$bin/mqtt-baseline" --probe "$bin/agent-probe" --dynamic-probe "$dynamic_probe" \
     "${report[@]}" "${arguments[@]}"
@@ -114,4 +117,7 @@ if [ "$runs_monitor" = 1 ]; then
 fi
 if [ -n "$markdown" ] && [ -f "$work/previous.md" ]; then
     python3 scripts/compare-performance.py "$work/previous.md" "$markdown"
+fi
+if [ -n "$markdown" ] && [ -s "$work/notes.md" ]; then
+    { echo; cat "$work/notes.md"; } >> "$markdown"
 fi

@@ -166,6 +166,66 @@ struct EmbeddingAnAgentExamples {
         }
     }
 
+    @Test func theREADMEsObservationAndRequestsRun() async throws {
+        try await TestBroker.withBroker { broker in
+            let logger = Logger(label: "my-service") { _ in CollectingLogHandler() }
+            var configuration = Container.Configuration()
+            configuration.identity = Identity(name: "Lamp service")
+            configuration.broker.url = "mqtt://\(broker.host):\(broker.port)"
+            let container = try Container(
+                components: Components(controllers: [.objectLifecycle()], objectTypes: [Light.self]),
+                configuration: configuration, logger: logger)
+            var registry = ObjectTypeRegistry()
+            try registry.register(Light.self)
+            let other = try Agent(
+                configuration: RunningAgents.configuration("Other", broker: broker), registry: registry)
+            let lines = PrintedLines()
+            @Sendable func print(_ items: Any...) { lines.append(items.map { "\($0)" }.joined(separator: " ")) }
+            try await RunningAgents.run([other]) {
+                try await testGracefulShutdown { trigger in
+                    try await withThrowingTaskGroup(of: Void.self) { tasks in
+                        tasks.addTask {
+                            let group = ServiceGroup(
+                                configuration: .init(services: [container], gracefulShutdownSignals: [], logger: logger))
+                            try await group.run()
+                        }
+                        await RunningAgents.waitUntilOnline(container.agent)
+                        let advertiser = Task {  // test: the other agent advertises a lamp until it is seen
+                            while !Task.isCancelled {
+                                try other.advertise(Light(name: "Desk lamp", isOn: true))
+                                try await Task.sleep(for: .milliseconds(50))
+                            }
+                        }
+                        // README "Embedding the library":
+                        // Observe while the closure runs: the loop ends when the task is cancelled, and throws the
+                        // reason (AgentError .stopped or .subscribeFailed) if the agent stops or the broker refuses.
+                        try await container.agent.observeAdvertise(objectType: Light.objectType) { events in
+                            for try await event in events {
+                                print(event.event.object.name, "from", event.sourceID)
+                                break  // test
+                            }
+                        }
+                        advertiser.cancel()  // test
+
+                        // Ask (in another task): the responses stream in until the timeout; first() takes one.
+                        // Every agent online resolves a Discover for its identity.
+                        let agent = container.agent
+                        for try await resolve in try await agent.discover(Discover(coreTypes: [.identity]), timeout: .seconds(2)) {
+                            print("online:", resolve.event.object?.name ?? "?")
+                        }
+                        let first = try await agent.discover(Discover(coreTypes: [.identity]), timeout: .seconds(2)).first()
+
+                        #expect(first.event.object != nil)  // test
+                        trigger.triggerGracefulShutdown()
+                        try await tasks.waitForAll()
+                    }
+                }
+            }
+            #expect(lines.all.first == "Desk lamp from \(other.identity.objectID)")
+            #expect(Set(lines.all.dropFirst()) == ["online: Lamp service", "online: Other"])
+        }
+    }
+
     @Test func theModuleOverviewExampleRuns() async throws {
         try await TestBroker.withBroker { broker in
             var registry = ObjectTypeRegistry()
