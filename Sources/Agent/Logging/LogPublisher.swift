@@ -6,8 +6,9 @@ import Synchronization
 ///
 /// Log calls never publish directly: they put the `Log` into a bounded buffer and return, and
 /// ``run()`` advertises each one. That keeps logging cheap and means a log call can never wait for,
-/// or re-enter, the agent. Logs that arrive while the buffer is full, or after the publisher
-/// stopped, are dropped and counted in ``droppedLogCount``. A log made while a `Log` is being
+/// or re-enter, the agent. Logs that arrive while the buffer is full are dropped and counted in
+/// ``droppedLogCount``; logs made after the publisher stopped (the stop's own last lines) are
+/// counted in ``lateLogCount``. A log made while a `Log` is being
 /// published (by the agent, or by the failure handler) is never published, so nothing loops.
 ///
 /// A ``Container`` has one (``Container/logPublisher``) and runs it. Without a container, add it
@@ -64,6 +65,7 @@ public final class LogPublisher: Service, Sendable {
     private let logs: AsyncStream<Log>
     private let queue: AsyncStream<Log>.Continuation
     private let dropped = Atomic<Int>(0)
+    private let late = Atomic<Int>(0)
     private let hasRun = Atomic<Bool>(false)
 
     /// Creates a publisher for `agent`. Nothing is published until ``run()``.
@@ -80,8 +82,11 @@ public final class LogPublisher: Service, Sendable {
             of: Log.self, bufferingPolicy: .bufferingOldest(max(configuration.bufferSize, 1)))
     }
 
-    /// How many logs were dropped because the buffer was full or the publisher had stopped.
+    /// How many logs were dropped because the buffer was full.
     public var droppedLogCount: Int { dropped.load(ordering: .relaxed) }
+
+    /// How many logs were made after the publisher had stopped, so were not sent.
+    public var lateLogCount: Int { late.load(ordering: .relaxed) }
 
     /// Advertises logs as they come until graceful shutdown, then the ones still waiting, and
     /// returns; on cancellation it returns at once. Run it once (a ``Container`` runs its own);
@@ -100,7 +105,8 @@ public final class LogPublisher: Service, Sendable {
     func enqueue(_ log: Log) {
         switch queue.yield(log) {
         case .enqueued: return
-        case .dropped, .terminated: dropped.add(1, ordering: .relaxed)
+        case .dropped: dropped.add(1, ordering: .relaxed)
+        case .terminated: late.add(1, ordering: .relaxed)
         @unknown default: dropped.add(1, ordering: .relaxed)
         }
     }
