@@ -94,11 +94,6 @@ extension Annotation: CoreObject {
         if let variants { head.appendNew("variants", .array(variants.map { .object($0.wireObject()) })) }
         return wireOrder.merge(head: head, custom: custom)
     }
-
-    /// Decodes from any decoder holding a JSON object (see ``init(jsonObject:)``).
-    public init(from decoder: any Decoder) throws { self = try Self.decodeCore(from: decoder) }
-    /// Encodes the wire form.
-    public func encode(to encoder: any Encoder) throws { try encodeCore(to: encoder) }
 }
 
 /// What kind of content an ``Annotation`` carries; an integer on the wire.
@@ -188,9 +183,4 @@ extension AnnotationVariant: WireStructure {
         head.appendNew("downloadUrl", .string(downloadUrl))
         return wireOrder.merge(head: head, custom: custom)
     }
-
-    /// Decodes from any decoder holding a JSON object (see ``init(jsonObject:)``).
-    public init(from decoder: any Decoder) throws { self = try Self.decodeStructure(from: decoder) }
-    /// Encodes the wire form.
-    public func encode(to encoder: any Encoder) throws { try encodeStructure(to: encoder) }
 }

@@ -64,9 +64,4 @@ extension BaseObject: CoreObject {
     func wireObject() -> JSONObject {
         wireOrder.merge(head: baseHead(capacity: 8), custom: custom)
     }
-
-    /// Decodes from any decoder holding a JSON object (see ``init(jsonObject:)``).
-    public init(from decoder: any Decoder) throws { self = try Self.decodeCore(from: decoder) }
-    /// Encodes the wire form.
-    public func encode(to encoder: any Encoder) throws { try encodeCore(to: encoder) }
 }

@@ -61,9 +61,4 @@ extension Identity: CoreObject {
         tail.appendNew("coreType", .string(CoreType.identity.rawValue))
         return wireOrder.merge(head: head, custom: custom, tail: tail)
     }
-
-    /// Decodes from any decoder holding a JSON object (see ``init(jsonObject:)``).
-    public init(from decoder: any Decoder) throws { self = try Self.decodeCore(from: decoder) }
-    /// Encodes the wire form.
-    public func encode(to encoder: any Encoder) throws { try encodeCore(to: encoder) }
 }

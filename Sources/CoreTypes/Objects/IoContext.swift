@@ -51,9 +51,4 @@ extension IoContext: CoreObject {
         let head = baseHead(capacity: 8)
         return wireOrder.merge(head: head, custom: custom)
     }
-
-    /// Decodes from any decoder holding a JSON object (see ``init(jsonObject:)``).
-    public init(from decoder: any Decoder) throws { self = try Self.decodeCore(from: decoder) }
-    /// Encodes the wire form.
-    public func encode(to encoder: any Encoder) throws { try encodeCore(to: encoder) }
 }

@@ -59,11 +59,6 @@ extension Location: CoreObject {
         head.appendNew("geoLocation", .object(geoLocation.wireObject()))
         return wireOrder.merge(head: head, custom: custom)
     }
-
-    /// Decodes from any decoder holding a JSON object (see ``init(jsonObject:)``).
-    public init(from decoder: any Decoder) throws { self = try Self.decodeCore(from: decoder) }
-    /// Encodes the wire form.
-    public func encode(to encoder: any Encoder) throws { try encodeCore(to: encoder) }
 }
 
 /// A measured position (W3C Geolocation `Position`).
@@ -121,11 +116,6 @@ extension GeoLocation: WireStructure {
         head.appendNew("timestamp", .double(timestamp))
         return wireOrder.merge(head: head, custom: custom)
     }
-
-    /// Decodes from any decoder holding a JSON object (see ``init(jsonObject:)``).
-    public init(from decoder: any Decoder) throws { self = try Self.decodeStructure(from: decoder) }
-    /// Encodes the wire form.
-    public func encode(to encoder: any Encoder) throws { try encodeStructure(to: encoder) }
 }
 
 /// Coordinates of a ``GeoLocation`` (W3C Geolocation `Coordinates`).
@@ -224,9 +214,4 @@ extension GeoCoordinates: WireStructure {
         if let speed { head.appendNew("speed", .double(speed)) }
         return wireOrder.merge(head: head, custom: custom)
     }
-
-    /// Decodes from any decoder holding a JSON object (see ``init(jsonObject:)``).
-    public init(from decoder: any Decoder) throws { self = try Self.decodeStructure(from: decoder) }
-    /// Encodes the wire form.
-    public func encode(to encoder: any Encoder) throws { try encodeStructure(to: encoder) }
 }

@@ -68,11 +68,6 @@ extension LogHost: WireStructure {
         if let userAgent { head.appendNew("userAgent", .string(userAgent)) }
         return wireOrder.merge(head: head, custom: custom)
     }
-
-    /// Decodes from any decoder holding a JSON object (see ``init(jsonObject:)``).
-    public init(from decoder: any Decoder) throws { self = try Self.decodeStructure(from: decoder) }
-    /// Encodes the wire form.
-    public func encode(to encoder: any Encoder) throws { try encodeStructure(to: encoder) }
 }
 
 /// Package, build and configuration information about an agent; all three parts are required.
@@ -141,11 +136,6 @@ extension AgentInfo: WireStructure {
         head.appendNew("configInfo", .object(configInfo.wireObject()))
         return wireOrder.merge(head: head, custom: custom)
     }
-
-    /// Decodes from any decoder holding a JSON object (see ``init(jsonObject:)``).
-    public init(from decoder: any Decoder) throws { self = try Self.decodeStructure(from: decoder) }
-    /// Encodes the wire form.
-    public func encode(to encoder: any Encoder) throws { try encodeStructure(to: encoder) }
 }
 
 extension AgentInfo {
@@ -212,11 +202,6 @@ extension AgentPackageInfo: WireStructure {
         head.appendNew("version", .string(version))
         return wireOrder.merge(head: head, custom: custom)
     }
-
-    /// Decodes from any decoder holding a JSON object (see ``init(jsonObject:)``).
-    public init(from decoder: any Decoder) throws { self = try Self.decodeStructure(from: decoder) }
-    /// Encodes the wire form.
-    public func encode(to encoder: any Encoder) throws { try encodeStructure(to: encoder) }
 }
 
 /// How an agent was built (``AgentInfo/buildInfo``).
@@ -274,11 +259,6 @@ extension AgentBuildInfo: WireStructure {
         head.appendNew("buildMode", .string(buildMode))
         return wireOrder.merge(head: head, custom: custom)
     }
-
-    /// Decodes from any decoder holding a JSON object (see ``init(jsonObject:)``).
-    public init(from decoder: any Decoder) throws { self = try Self.decodeStructure(from: decoder) }
-    /// Encodes the wire form.
-    public func encode(to encoder: any Encoder) throws { try encodeStructure(to: encoder) }
 }
 
 /// How an agent is configured (``AgentInfo/configInfo``).
@@ -328,9 +308,4 @@ extension AgentConfigInfo: WireStructure {
         head.appendNew("serviceHost", .string(serviceHost))
         return wireOrder.merge(head: head, custom: custom)
     }
-
-    /// Decodes from any decoder holding a JSON object (see ``init(jsonObject:)``).
-    public init(from decoder: any Decoder) throws { self = try Self.decodeStructure(from: decoder) }
-    /// Encodes the wire form.
-    public func encode(to encoder: any Encoder) throws { try encodeStructure(to: encoder) }
 }

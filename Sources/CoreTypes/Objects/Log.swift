@@ -97,11 +97,6 @@ extension Log: CoreObject {
         if let logHost { head.appendNew("logHost", .object(logHost.wireObject())) }
         return wireOrder.merge(head: head, custom: custom)
     }
-
-    /// Decodes from any decoder holding a JSON object (see ``init(jsonObject:)``).
-    public init(from decoder: any Decoder) throws { self = try Self.decodeCore(from: decoder) }
-    /// Encodes the wire form.
-    public func encode(to encoder: any Encoder) throws { try encodeCore(to: encoder) }
 }
 
 /// The severity of a ``Log`` entry; an integer on the wire.

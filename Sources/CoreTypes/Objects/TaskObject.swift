@@ -137,11 +137,6 @@ extension TaskObject: CoreObject {
         if let assigneeObjectID { head.appendNew("assigneeObjectId", .string(assigneeObjectID)) }
         return wireOrder.merge(head: head, custom: custom)
     }
-
-    /// Decodes from any decoder holding a JSON object (see ``init(jsonObject:)``).
-    public init(from decoder: any Decoder) throws { self = try Self.decodeCore(from: decoder) }
-    /// Encodes the wire form.
-    public func encode(to encoder: any Encoder) throws { try encodeCore(to: encoder) }
 }
 
 /// The state of a ``TaskObject``; an integer on the wire.

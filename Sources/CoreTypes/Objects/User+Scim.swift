@@ -92,11 +92,6 @@ extension ScimUserNames: WireStructure {
         if let honorificSuffix { head.appendNew("honorificSuffix", .string(honorificSuffix)) }
         return wireOrder.merge(head: head, custom: custom)
     }
-
-    /// Decodes from any decoder holding a JSON object (see ``init(jsonObject:)``).
-    public init(from decoder: any Decoder) throws { self = try Self.decodeStructure(from: decoder) }
-    /// Encodes the wire form.
-    public func encode(to encoder: any Encoder) throws { try encodeStructure(to: encoder) }
 }
 
 /// One value of a multi-valued SCIM attribute of a ``User`` (an e-mail address, a phone number, a group).
@@ -168,11 +163,6 @@ extension ScimMultiValuedAttribute: WireStructure {
         if let display { head.appendNew("display", .string(display)) }
         return wireOrder.merge(head: head, custom: custom)
     }
-
-    /// Decodes from any decoder holding a JSON object (see ``init(jsonObject:)``).
-    public init(from decoder: any Decoder) throws { self = try Self.decodeStructure(from: decoder) }
-    /// Encodes the wire form.
-    public func encode(to encoder: any Encoder) throws { try encodeStructure(to: encoder) }
 }
 
 /// A physical mailing address of a ``User`` (a SCIM multi-valued attribute with address parts).
@@ -290,9 +280,4 @@ extension ScimAddress: WireStructure {
         if let country { head.appendNew("country", .string(country)) }
         return wireOrder.merge(head: head, custom: custom)
     }
-
-    /// Decodes from any decoder holding a JSON object (see ``init(jsonObject:)``).
-    public init(from decoder: any Decoder) throws { self = try Self.decodeStructure(from: decoder) }
-    /// Encodes the wire form.
-    public func encode(to encoder: any Encoder) throws { try encodeStructure(to: encoder) }
 }

@@ -212,9 +212,4 @@ extension User: CoreObject {
         if let x509Certificates { head.appendNew("x509Certificates", .array(x509Certificates.map(JSONValue.string))) }
         return wireOrder.merge(head: head, custom: custom)
     }
-
-    /// Decodes from any decoder holding a JSON object (see ``init(jsonObject:)``).
-    public init(from decoder: any Decoder) throws { self = try Self.decodeCore(from: decoder) }
-    /// Encodes the wire form.
-    public func encode(to encoder: any Encoder) throws { try encodeCore(to: encoder) }
 }

@@ -35,20 +35,16 @@ extension CoatyObject {
 }
 
 extension CoreObject {
-    /// Decodes `decoder`'s JSON object as this core type (shared by the core types' `Codable` conformances).
-    static func decodeCore(from decoder: any Decoder) throws -> Self {
-        let object = try decoder.singleValueContainer().decode(JSONObject.self)
-        do {
-            return try Self(wire: object, context: WireContext(of: object), registry: ObjectTypeRegistry())
-        } catch {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
+    /// Decodes any decoder holding a JSON object as this core type, with the rules of its `init(jsonObject:)`
+    /// (every core type's `Decodable` conformance).
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.decodeWireObject { object throws(ObjectDecodingError) in
+            try Self(wire: object, context: WireContext(of: object), registry: ObjectTypeRegistry())
         }
     }
 
-    /// Encodes the wire form into `encoder` (shared by the core types' `Codable` conformances).
-    func encodeCore(to encoder: any Encoder) throws {
+    /// Encodes the wire form (every core type's `Encodable` conformance).
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(try wireObject())
     }
@@ -65,19 +61,32 @@ extension WireStructure {
         try Self(wire: Wire.object(value, key, context), context: context.nested(key))
     }
 
-    static func decodeStructure(from decoder: any Decoder) throws -> Self {
-        let object = try decoder.singleValueContainer().decode(JSONObject.self)
-        do {
-            return try Self(wire: object, context: WireContext(objectType: nil, coreType: nil))
-        } catch {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
+    /// Decodes any decoder holding a JSON object, with the rules of the structure's `init(jsonObject:)`
+    /// (every nested structure's `Decodable` conformance).
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.decodeWireObject { object throws(ObjectDecodingError) in
+            try Self(wire: object, context: WireContext(objectType: nil, coreType: nil))
         }
     }
 
-    func encodeStructure(to encoder: any Encoder) throws {
+    /// Encodes the wire form (every nested structure's `Encodable` conformance).
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(wireObject())
+    }
+}
+
+extension Decoder {
+    /// The JSON object this decoder holds, read by `read`; an ``ObjectDecodingError`` becomes a
+    /// `DecodingError.dataCorrupted` at this decoder's coding path.
+    func decodeWireObject<T>(_ read: (JSONObject) throws(ObjectDecodingError) -> T) throws -> T {
+        let object = try singleValueContainer().decode(JSONObject.self)
+        do {
+            return try read(object)
+        } catch {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath, debugDescription: error.description, underlyingError: error))
+        }
     }
 }
