@@ -62,7 +62,7 @@ extension JSONObject: Codable {
 }
 
 /// A coding key for any string (or integer) key.
-public struct AnyCodingKey: CodingKey, Hashable, Sendable {
+package struct AnyCodingKey: CodingKey, Hashable, Sendable {
     /// The key's text.
     public let stringValue: String
     /// The key as an array index, when it is one.

@@ -1,7 +1,7 @@
 /// The publication topic of one Coaty event: `coaty/<version>/<namespace>/<event>[:<filter>]/<source>[/<corr>]`.
 ///
 /// A `CoatyTopic` is a plain value. Format it with ``name`` when publishing and read an inbound
-/// topic with ``init(parsing:)``. Subscriptions use ``TopicFilter`` instead, which has wildcards.
+/// topic with ``init(parsing:)``. Subscriptions use topic filters, which have wildcards.
 ///
 /// ```swift
 /// let topic = CoatyTopic(

@@ -9,9 +9,9 @@
 /// MQTTTopic.isValidRawPublicationTopic("coaty/custom")                   // false
 /// MQTTTopic.isValidTopicFilter("a/#/b")                                  // false
 /// ```
-public enum MQTTTopic {
+package enum MQTTTopic {
     /// The longest topic name or filter MQTT can carry, in UTF-8 bytes.
-    public static let maximumLength = 65535
+    package static let maximumLength = 65535
 
     /// Whether coaty-js `MqttTopic.isValidTopic` accepts `topic` for publication or subscription.
     ///
@@ -23,7 +23,7 @@ public enum MQTTTopic {
     /// - Parameters:
     ///   - topic: A topic name or topic filter.
     ///   - forSubscription: `true` to check a subscription filter, `false` for a publication topic.
-    public static func isValidTopic(_ topic: String, forSubscription: Bool = false) -> Bool {
+    package static func isValidTopic(_ topic: String, forSubscription: Bool = false) -> Bool {
         let utf8 = topic.utf8
         guard !utf8.isEmpty, javaScriptByteCount(utf8) <= maximumLength else { return false }
         if forSubscription {
@@ -36,7 +36,7 @@ public enum MQTTTopic {
     ///
     /// A valid publication topic (``isValidTopic(_:forSubscription:)``) that does not start with
     /// `coaty/`; coaty-js logs and drops anything else.
-    public static func isValidRawPublicationTopic(_ topic: String) -> Bool {
+    package static func isValidRawPublicationTopic(_ topic: String) -> Bool {
         !CoatyTopic.isCoatyTopicLike(topic) && isValidTopic(topic, forSubscription: false)
     }
 
@@ -44,7 +44,7 @@ public enum MQTTTopic {
     ///
     /// A valid subscription filter (``isValidTopic(_:forSubscription:)``) that does not start with
     /// `coaty/`; coaty-js logs and ignores anything else. `coaty/#` is refused, `#` is allowed.
-    public static func isValidRawSubscriptionFilter(_ filter: String) -> Bool {
+    package static func isValidRawSubscriptionFilter(_ filter: String) -> Bool {
         !CoatyTopic.isCoatyTopicLike(filter) && isValidTopic(filter, forSubscription: true)
     }
 
@@ -52,7 +52,7 @@ public enum MQTTTopic {
     ///
     /// An IO route is used both to publish and to subscribe, so it must be a valid publication
     /// topic, without wildcards. An external route must also not start with `coaty/`.
-    public static func isValidIoRoute(_ route: String, isExternal: Bool) -> Bool {
+    package static func isValidIoRoute(_ route: String, isExternal: Bool) -> Bool {
         !(isExternal && CoatyTopic.isCoatyTopicLike(route)) && isValidTopic(route, forSubscription: false)
     }
 
@@ -65,7 +65,7 @@ public enum MQTTTopic {
     /// MQTTTopic.isValidTopicFilter("a/+/#")  // true
     /// MQTTTopic.isValidTopicFilter("a+/b")   // false
     /// ```
-    public static func isValidTopicFilter(_ filter: String) -> Bool {
+    package static func isValidTopicFilter(_ filter: String) -> Bool {
         let utf8 = filter.utf8
         guard !utf8.isEmpty, utf8.count <= maximumLength else { return false }
         var levelLength = 0
@@ -104,7 +104,7 @@ public enum MQTTTopic {
     /// MQTTTopic.matches(topic: "a/b/c", filter: "a/#")    // true
     /// MQTTTopic.matches(topic: "a/b", filter: "a/b/+")    // false
     /// ```
-    public static func matches(topic: String, filter: String) -> Bool {
+    package static func matches(topic: String, filter: String) -> Bool {
         guard !topic.isEmpty, !filter.isEmpty else { return false }
         var topic = topic
         var filter = filter

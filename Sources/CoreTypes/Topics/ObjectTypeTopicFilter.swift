@@ -6,12 +6,12 @@
 /// equals ``requiredObjectType`` are delivered. Other object types are observed on the
 /// object-type filter (`ADV::com.x.Light`) and every object received there is delivered, as in
 /// coaty-js.
-public struct ObjectTypeTopicFilter: Sendable, Hashable {
+package struct ObjectTypeTopicFilter: Sendable, Hashable {
     /// The filter to subscribe to.
-    public let topicFilter: TopicFilter
+    package let topicFilter: TopicFilter
 
     /// The `objectType` a received object must have to be delivered, or `nil` to deliver every object.
-    public let requiredObjectType: String?
+    package let requiredObjectType: String?
 
     /// Chooses the filter for `objectType` on Advertise or Update events.
     ///
@@ -19,7 +19,7 @@ public struct ObjectTypeTopicFilter: Sendable, Hashable {
     ///   - eventType: ``EventType/advertise`` or ``EventType/update``; other events format the same way.
     ///   - objectType: The object type to observe.
     ///   - scope: The namespaces to receive from.
-    public init(eventType: EventType, objectType: String, in scope: TopicFilter.NamespaceScope) {
+    package init(eventType: EventType, objectType: String, in scope: TopicFilter.NamespaceScope) {
         if let coreType = CoreType(canonicalObjectType: objectType) {
             topicFilter = TopicFilter(eventType: eventType, eventTypeFilter: coreType.rawValue, in: scope)
             requiredObjectType = objectType

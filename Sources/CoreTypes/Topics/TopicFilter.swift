@@ -11,9 +11,9 @@
 /// TopicFilter.responses(.retrieve, correlationID: corr, in: .namespace("-"))
 ///                                                                 // coaty/3/-/RTV/+/<corr>
 /// ```
-public struct TopicFilter: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+package struct TopicFilter: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
     /// Which namespaces a Coaty subscription covers.
-    public enum NamespaceScope: Sendable, Hashable {
+    package enum NamespaceScope: Sendable, Hashable {
         /// Events published in this namespace only. coaty-js turns the empty namespace into `+`.
         case namespace(String)
         /// Events of every namespace: the namespace level is `+` (cross-namespacing).
@@ -21,13 +21,13 @@ public struct TopicFilter: RawRepresentable, Sendable, Hashable, CustomStringCon
     }
 
     /// The filter as sent in an MQTT SUBSCRIBE.
-    public let rawValue: String
+    package let rawValue: String
 
     /// Wraps a filter as it is, without checking it.
     ///
     /// Use it for Raw subscriptions and IO routes after checking them with
     /// ``MQTTTopic/isValidRawSubscriptionFilter(_:)`` or ``MQTTTopic/isValidIoRoute(_:isExternal:)``.
-    public init(rawValue: String) {
+    package init(rawValue: String) {
         self.rawValue = rawValue
     }
 
@@ -43,7 +43,7 @@ public struct TopicFilter: RawRepresentable, Sendable, Hashable, CustomStringCon
     ///   - correlationID: The correlation id of an own request, to receive its responses.
     ///   - scope: The namespaces to receive from.
     ///   - version: The version level; leave the default for Coaty 2.
-    public init(
+    package init(
         eventType: EventType,
         eventTypeFilter: String? = nil,
         correlationID: String? = nil,
@@ -62,19 +62,19 @@ public struct TopicFilter: RawRepresentable, Sendable, Hashable, CustomStringCon
     }
 
     /// The filter text, the same as ``rawValue``.
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// Whether a message on `topic` matches this filter, as coaty-js decides when it dispatches Raw messages.
     ///
     /// The same as ``MQTTTopic/matches(topic:filter:)``, including its differences from a broker.
-    public func matches(_ topic: String) -> Bool {
+    package func matches(_ topic: String) -> Bool {
         MQTTTopic.matches(topic: topic, filter: rawValue)
     }
 }
 
 extension TopicFilter {
     /// Advertise events of objects of a core type: `coaty/3/<ns>/ADV:<CoreType>/+`.
-    public static func advertise(_ coreType: CoreType, in scope: NamespaceScope) -> TopicFilter {
+    package static func advertise(_ coreType: CoreType, in scope: NamespaceScope) -> TopicFilter {
         TopicFilter(eventType: .advertise, eventTypeFilter: coreType.rawValue, in: scope)
     }
 
@@ -89,49 +89,49 @@ extension TopicFilter {
     /// TopicFilter.advertise(objectType: "coaty.Task", in: .namespace("-"))
     /// // coaty/3/-/ADV:Task/+, requiredObjectType "coaty.Task"
     /// ```
-    public static func advertise(objectType: String, in scope: NamespaceScope) -> ObjectTypeTopicFilter {
+    package static func advertise(objectType: String, in scope: NamespaceScope) -> ObjectTypeTopicFilter {
         ObjectTypeTopicFilter(eventType: .advertise, objectType: objectType, in: scope)
     }
 
     /// Deadvertise events: `coaty/3/<ns>/DAD/+`.
-    public static func deadvertise(in scope: NamespaceScope) -> TopicFilter {
+    package static func deadvertise(in scope: NamespaceScope) -> TopicFilter {
         TopicFilter(eventType: .deadvertise, in: scope)
     }
 
     /// Channel events on one channel: `coaty/3/<ns>/CHN:<channelID>/+`.
-    public static func channel(_ channelID: String, in scope: NamespaceScope) -> TopicFilter {
+    package static func channel(_ channelID: String, in scope: NamespaceScope) -> TopicFilter {
         TopicFilter(eventType: .channel, eventTypeFilter: channelID, in: scope)
     }
 
     /// Associate events for one IO context: `coaty/3/<ns>/ASC:<ioContextName>/+`.
-    public static func associate(ioContextName: String, in scope: NamespaceScope) -> TopicFilter {
+    package static func associate(ioContextName: String, in scope: NamespaceScope) -> TopicFilter {
         TopicFilter(eventType: .associate, eventTypeFilter: ioContextName, in: scope)
     }
 
     /// Discover requests: `coaty/3/<ns>/DSC/+/+`.
-    public static func discover(in scope: NamespaceScope) -> TopicFilter {
+    package static func discover(in scope: NamespaceScope) -> TopicFilter {
         TopicFilter(eventType: .discover, in: scope)
     }
 
     /// Query requests: `coaty/3/<ns>/QRY/+/+`.
-    public static func query(in scope: NamespaceScope) -> TopicFilter {
+    package static func query(in scope: NamespaceScope) -> TopicFilter {
         TopicFilter(eventType: .query, in: scope)
     }
 
     /// Update requests for objects of a core type: `coaty/3/<ns>/UPD:<CoreType>/+/+`.
-    public static func update(_ coreType: CoreType, in scope: NamespaceScope) -> TopicFilter {
+    package static func update(_ coreType: CoreType, in scope: NamespaceScope) -> TopicFilter {
         TopicFilter(eventType: .update, eventTypeFilter: coreType.rawValue, in: scope)
     }
 
     /// Update requests for objects of an object type, with the local check that goes with it.
     ///
     /// Works like ``advertise(objectType:in:)``: `coaty.Task` is observed on `UPD:Task/+/+`.
-    public static func update(objectType: String, in scope: NamespaceScope) -> ObjectTypeTopicFilter {
+    package static func update(objectType: String, in scope: NamespaceScope) -> ObjectTypeTopicFilter {
         ObjectTypeTopicFilter(eventType: .update, objectType: objectType, in: scope)
     }
 
     /// Call requests for one operation: `coaty/3/<ns>/CLL:<operation>/+/+`.
-    public static func call(operation: String, in scope: NamespaceScope) -> TopicFilter {
+    package static func call(operation: String, in scope: NamespaceScope) -> TopicFilter {
         TopicFilter(eventType: .call, eventTypeFilter: operation, in: scope)
     }
 
@@ -149,7 +149,7 @@ extension TopicFilter {
     ///   - responseType: The response event, such as ``EventType/resolve`` (see ``EventType/responseType``).
     ///   - correlationID: The correlation id of the request.
     ///   - scope: The namespaces to receive from.
-    public static func responses(
+    package static func responses(
         _ responseType: EventType,
         correlationID: String,
         in scope: NamespaceScope
