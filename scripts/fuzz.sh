@@ -19,7 +19,9 @@ targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 out="${FUZZ_OUT:-fuzz-out}"
 vectors="${COATY_VECTORS_DIR:-Tests/Vectors}"
-build_flags=(--package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address)
+# -enable-testing: the event and topic targets fuzz the agent's planning internals (package API
+# of swift-coaty, which another package reaches only through `@testable import`).
+build_flags=(--package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing)
 
 # Swift's crash backtracer would run before libFuzzer saves the input, and can take minutes.
 export SWIFT_BACKTRACE=enable=no

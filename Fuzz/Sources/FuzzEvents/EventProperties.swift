@@ -1,4 +1,4 @@
-import CoreTypes
+@testable import CoreTypes
 import FuzzSupport
 
 /// The properties of the event payload decoders for every input, each payload tried as every event.
@@ -203,7 +203,7 @@ enum EventProperties {
 
     /// A request's publications go out on valid topics, and a response to each exchange is received
     /// through the exchange's response subscription.
-    private static func checkExchange<R: RequestEvent>(_ request: R, responses: [R.Response]) {
+    private static func checkExchange<R: PlannedRequest>(_ request: R, responses: [R.Response]) {
         var counter = 0
         let plan: RequestPlan
         do {

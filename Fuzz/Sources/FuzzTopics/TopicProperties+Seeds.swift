@@ -1,4 +1,4 @@
-import CoreTypes
+@testable import CoreTypes
 import FuzzSupport
 
 extension TopicProperties {

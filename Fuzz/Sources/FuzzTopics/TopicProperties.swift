@@ -1,4 +1,4 @@
-import CoreTypes
+@testable import CoreTypes
 import FuzzSupport
 
 /// The properties of topic parsing, formatting and matching for every input.

@@ -1,4 +1,4 @@
-import CoreTypes
+@testable import CoreTypes
 import FuzzSupport
 
 /// libFuzzer target: the topic grammar and MQTT matching (see ``TopicProperties``).
