@@ -3,14 +3,14 @@ import CoreTypes
 import Foundation
 import Logging
 
-/// The same members as a plain Codable struct, for JSONEncoder.
+/// The same members as a plain Codable struct, for JSONEncoder (named as on the wire: `objectId`, not `objectID`).
 struct PlainLight: Codable {
-    var objectID: String
+    var objectId: String
     var objectType: String
     var coreType: String
     var name: String
-    var externalID: String?
-    var parentObjectID: String?
+    var externalId: String?
+    var parentObjectId: String?
     var isOn: Bool
     var luminosity: Double
     var color: String
