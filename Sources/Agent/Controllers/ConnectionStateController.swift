@@ -6,7 +6,9 @@ import Synchronization
 /// ```swift
 /// let connection = try #require(container.controller(ConnectionStateController.self))
 /// try await connection.waitUntilOnline()
-/// for try await state in connection.states() { print(state) }
+/// try await container.agent.observeConnectionState { states in
+///     for await state in states { logger.info("\(state)") }
+/// }
 /// ```
 ///
 /// It logs going online at debug and losing the connection at info (the agent reconnects by

@@ -32,11 +32,13 @@ struct JSONValueKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
 
     var allKeys: [Key] {
         object.keys.compactMap { wireKey in
-            if decoder.keepsBaseFieldNames && codingPath.isEmpty {
-                if let swiftName = BaseFields.swiftName(ofWireName: wireKey) { return Key(stringValue: swiftName) }
-                if BaseFields.isBaseField(wireKey) { return Key(stringValue: wireKey) }
+            if decoder.keepsBaseFieldNames && codingPath.isEmpty, let swiftName = BaseFields.swiftName(ofWireName: wireKey) {
+                return Key(stringValue: swiftName)
             }
             if decoder.keyStrategy.isIdentity { return Key(stringValue: wireKey) }
+            if decoder.keepsBaseFieldNames && codingPath.isEmpty && BaseFields.isBaseField(wireKey) {
+                return Key(stringValue: wireKey)
+            }
             return Key(stringValue: decoder.keyStrategy.swiftName(for: wireKey))
         }
     }
@@ -44,11 +46,11 @@ struct JSONValueKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
     @inline(__always)
     private func wireName(_ key: Key) -> String {
         let name = key.stringValue
-        if decoder.keepsBaseFieldNames && codingPath.isEmpty {
-            if let wireName = BaseFields.wireName(ofSwiftName: name) { return wireName }
-            if BaseFields.isBaseField(name) { return name }
+        if decoder.keepsBaseFieldNames && codingPath.isEmpty, let wireName = BaseFields.wireName(ofSwiftName: name) {
+            return wireName
         }
         if decoder.keyStrategy.isIdentity { return name }
+        if decoder.keepsBaseFieldNames && codingPath.isEmpty && BaseFields.isBaseField(name) { return name }
         return decoder.keyStrategy.wireName(for: name)
     }
 

@@ -215,11 +215,9 @@ final class JSONValueEncoding: Encoder {
     @inline(__always)
     func wireName(_ key: some CodingKey, at path: [any CodingKey]) -> String {
         let name = key.stringValue
-        if keepsBaseFieldNames && path.isEmpty {
-            if let wireName = BaseFields.wireName(ofSwiftName: name) { return wireName }
-            if BaseFields.isBaseField(name) { return name }
-        }
+        if keepsBaseFieldNames && path.isEmpty, let wireName = BaseFields.wireName(ofSwiftName: name) { return wireName }
         if keyStrategy.isIdentity { return name }
+        if keepsBaseFieldNames && path.isEmpty && BaseFields.isBaseField(name) { return name }
         return keyStrategy.wireName(for: name)
     }
 

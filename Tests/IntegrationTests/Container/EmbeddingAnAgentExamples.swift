@@ -190,22 +190,16 @@ struct EmbeddingAnAgentExamples {
                             try await group.run()
                         }
                         await RunningAgents.waitUntilOnline(container.agent)
-                        let advertiser = Task {  // test: the other agent advertises a lamp until it is seen
-                            while !Task.isCancelled {
-                                try other.advertise(Light(name: "Desk lamp", isOn: true))
-                                try await Task.sleep(for: .milliseconds(50))
-                            }
-                        }
                         // README "Embedding the library":
                         // Observe while the closure runs: the loop ends when the task is cancelled, and throws the
                         // reason (AgentError .stopped or .subscribeFailed) if the agent stops or the broker refuses.
                         try await container.agent.observeAdvertise(objectType: Light.objectType) { events in
+                            try other.advertise(Light(name: "Desk lamp", isOn: true))  // test: subscribed once the closure runs
                             for try await event in events {
                                 print(event.event.object.name, "from", event.sourceID)
                                 break  // test
                             }
                         }
-                        advertiser.cancel()  // test
 
                         // Ask (in another task): the responses stream in until the timeout; first() takes one.
                         // Every agent online resolves a Discover for its identity.

@@ -101,7 +101,9 @@ struct BaseFields {
 
     /// The Swift name of a base field's wire name (`objectId` → `objectID`), or `nil` (see
     /// ``wireName(ofSwiftName:)``).
+    @inline(__always)
     static func swiftName(ofWireName name: String) -> String? {
+        guard name.utf8.last == UInt8(ascii: "d") else { return nil }
         switch name {
         case "objectId": return "objectID"
         case "externalId": return "externalID"
