@@ -17,8 +17,10 @@ public struct Annotation: CoatyObject, ObjectBaseStoring, Hashable {
     public var variants: [AnnotationVariant]?
     /// Every member this type does not declare, in wire order.
     public var custom: JSONObject
-    var wireOrder: WireKeyOrder
+    var wireOrder = WireKeyOrder.none
+}
 
+extension Annotation {
     /// Creates an Annotation object.
     public init(
         objectID: String = ObjectID.make(), objectType: String = Annotation.objectType, name: String,
@@ -26,75 +28,29 @@ public struct Annotation: CoatyObject, ObjectBaseStoring, Hashable {
         variants: [AnnotationVariant]? = nil, externalID: String? = nil, parentObjectID: String? = nil,
         locationID: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
     ) {
-        self.base = ObjectBase(
-            objectID: objectID, objectType: objectType, name: name, externalID: externalID,
-            parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated)
-        self.type = type
-        self.creatorID = creatorID
-        self.creationTimestamp = creationTimestamp
-        self.status = status
-        self.variants = variants
-        self.custom = custom
-        self.wireOrder = .none
-    }
-
-    /// Decodes and validates an object of core type `Annotation`, as coaty-js's
-    /// `CoreTypes.isObject(obj, "Annotation")` does; members this type does not declare go to ``custom``.
-    ///
-    /// - Throws: ``ObjectDecodingError`` naming the first missing or invalid field.
-    public init(jsonObject: JSONObject) throws(ObjectDecodingError) {
-        try self.init(wire: jsonObject, context: WireContext(of: jsonObject), registry: ObjectTypeRegistry())
+        self.init(
+            base: ObjectBase(
+                objectID: objectID, objectType: objectType, name: name, externalID: externalID,
+                parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated),
+            type: type, creatorID: creatorID, creationTimestamp: creationTimestamp, status: status, variants: variants,
+            custom: custom, wireOrder: .none)
     }
 }
 
-extension Annotation: CoreObject {
-    init(wire object: JSONObject, context: WireContext, registry: ObjectTypeRegistry) throws(ObjectDecodingError) {
-        var base = BaseFields()
-        var custom = JSONObject()
-        var type: AnnotationType?
-        var creatorID: String?
-        var creationTimestamp: Double?
-        var status: AnnotationStatus?
-        var variants: [AnnotationVariant]?
-        for (key, member) in object {
-            if try base.read(key, member, context) { continue }
-            switch key {
-            case "type": type = try Wire.enumeration(member, key, context, AnnotationType.self)
-            case "creatorId": creatorID = try Wire.nonEmptyString(member, key, context)
-            case "creationTimestamp": creationTimestamp = try Wire.number(member, key, context)
-            case "status": status = try Wire.enumeration(member, key, context, AnnotationStatus.self)
-            case "variants":
-                variants = try Wire.objectArray(member, key, context) { object, context throws(ObjectDecodingError) in
-                    try AnnotationVariant(wire: object, context: context)
-                }
-            default: custom.appendNew(key, member)
-            }
-        }
-        let fields = try base.required(as: .annotation, context)
-        guard let type else { throw context.missing("type") }
-        guard let creatorID else { throw context.missing("creatorId") }
-        guard let creationTimestamp else { throw context.missing("creationTimestamp") }
-        guard let status else { throw context.missing("status") }
-        self.base = fields
-        self.type = type
-        self.creatorID = creatorID
-        self.creationTimestamp = creationTimestamp
-        self.status = status
-        self.variants = variants
-        self.custom = custom
-        self.wireOrder = WireKeyOrder(source: object)
-    }
-
-    func wireObject() -> JSONObject {
-        var head = baseHead(capacity: 13)
-        head.appendNew("type", .int(type.rawValue))
-        head.appendNew("creatorId", .string(creatorID))
-        head.appendNew("creationTimestamp", .double(creationTimestamp))
-        head.appendNew("status", .int(status.rawValue))
-        if let variants { head.appendNew("variants", .array(variants.map { .object($0.wireObject()) })) }
-        return wireOrder.merge(head: head, custom: custom)
-    }
+extension Annotation: CoreObject, WireDescribed {
+    static let wireSchema = WireSchema<Annotation>([
+        .required("type", \.type),
+        .required("creatorId", \.creatorID, Wire.nonEmptyString),
+        .required("creationTimestamp", \.creationTimestamp),
+        .required("status", \.status),
+        .optional("variants", \.variants),
+    ])
+    static let wireTemplate = Annotation(
+        name: "", type: .text, creatorID: "", creationTimestamp: 0, status: .storedLocally)
 }
+
+extension AnnotationType: WireEnumeration {}
+extension AnnotationStatus: WireEnumeration {}
 
 /// What kind of content an ``Annotation`` carries; an integer on the wire.
 public enum AnnotationType: Int, Sendable, Hashable, CaseIterable, Codable {
@@ -136,51 +92,26 @@ public struct AnnotationVariant: Hashable, Sendable, Codable {
     public var downloadUrl: String
     /// Members this structure does not declare, in wire order.
     public var custom: JSONObject
-    var wireOrder: WireKeyOrder
+    var wireOrder = WireKeyOrder.none
 
-    /// Creates an `AnnotationVariant`.
-    public init(variant: String, downloadUrl: String, custom: JSONObject = [:]) {
-        self.variant = variant
-        self.downloadUrl = downloadUrl
-        self.custom = custom
-        self.wireOrder = .none
-    }
 
-    /// Decodes and validates the structure with coaty-js's rules; undeclared members go to ``custom``.
-    ///
-    /// - Throws: ``ObjectDecodingError`` naming the first missing or invalid field.
-    public init(jsonObject: JSONObject) throws(ObjectDecodingError) {
-        try self.init(wire: jsonObject, context: WireContext(objectType: nil, coreType: nil))
-    }
 
     /// The wire form, in the decoded member order (or the declaration order for values made in Swift).
     public func jsonObject() -> JSONObject { wireObject() }
 }
 
-extension AnnotationVariant: WireStructure {
-    init(wire object: JSONObject, context: WireContext) throws(ObjectDecodingError) {
-        var custom = JSONObject()
-        var variant: String?
-        var downloadUrl: String?
-        for (key, member) in object {
-            switch key {
-            case "variant": variant = try Wire.nonEmptyString(member, key, context)
-            case "downloadUrl": downloadUrl = try Wire.string(member, key, context)
-            default: custom.appendNew(key, member)
-            }
-        }
-        guard let variant else { throw context.missing("variant") }
-        guard let downloadUrl else { throw context.missing("downloadUrl") }
-        self.variant = variant
-        self.downloadUrl = downloadUrl
-        self.custom = custom
-        self.wireOrder = WireKeyOrder(source: object)
+extension AnnotationVariant {
+    /// Creates an `AnnotationVariant`.
+    public init(variant: String, downloadUrl: String, custom: JSONObject = [:]) {
+        self.init(
+            variant: variant, downloadUrl: downloadUrl, custom: custom, wireOrder: .none)
     }
+}
 
-    func wireObject() -> JSONObject {
-        var head = JSONObject(capacity: 2)
-        head.appendNew("variant", .string(variant))
-        head.appendNew("downloadUrl", .string(downloadUrl))
-        return wireOrder.merge(head: head, custom: custom)
-    }
+extension AnnotationVariant: WireStructure, WireDescribed {
+    static let wireSchema = WireSchema<AnnotationVariant>([
+        .required("variant", \.variant, Wire.nonEmptyString),
+        .required("downloadUrl", \.downloadUrl),
+    ])
+    static let wireTemplate = AnnotationVariant(variant: "", downloadUrl: "")
 }

@@ -11,42 +11,27 @@ public struct Identity: CoatyObject, ObjectBaseStoring, Hashable {
     public var base: ObjectBase
     /// Every member this type does not declare, in wire order.
     public var custom: JSONObject
-    var wireOrder: WireKeyOrder
+    var wireOrder = WireKeyOrder.none
+}
 
+extension Identity {
     /// Creates an Identity object.
     public init(
         objectID: String = ObjectID.make(), objectType: String = Identity.objectType, name: String = "Coaty Agent",
         externalID: String? = nil, parentObjectID: String? = nil, locationID: String? = nil, isDeactivated: Bool? = nil,
         custom: JSONObject = [:]
     ) {
-        self.base = ObjectBase(
-            objectID: objectID, objectType: objectType, name: name, externalID: externalID,
-            parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated)
-        self.custom = custom
-        self.wireOrder = .none
-    }
-
-    /// Decodes and validates an object of core type `Identity`, as coaty-js's
-    /// `CoreTypes.isObject(obj, "Identity")` does; members this type does not declare go to ``custom``.
-    ///
-    /// - Throws: ``ObjectDecodingError`` naming the first missing or invalid field.
-    public init(jsonObject: JSONObject) throws(ObjectDecodingError) {
-        try self.init(wire: jsonObject, context: WireContext(of: jsonObject), registry: ObjectTypeRegistry())
+        self.init(
+            base: ObjectBase(
+                objectID: objectID, objectType: objectType, name: name, externalID: externalID,
+                parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated),
+            custom: custom, wireOrder: .none)
     }
 }
 
-extension Identity: CoreObject {
-    init(wire object: JSONObject, context: WireContext, registry: ObjectTypeRegistry) throws(ObjectDecodingError) {
-        var base = BaseFields()
-        var custom = JSONObject()
-        for (key, member) in object {
-            if try base.read(key, member, context) { continue }
-            custom.appendNew(key, member)
-        }
-        self.base = try base.required(as: .identity, context)
-        self.custom = custom
-        self.wireOrder = WireKeyOrder(source: object)
-    }
+extension Identity: CoreObject, WireDescribed {
+    static let wireSchema = WireSchema<Identity>([])
+    static let wireTemplate = Identity()
 
     func wireObject() -> JSONObject {
         // coaty-js builds identities as {objectId, name, …options, objectType, coreType}.

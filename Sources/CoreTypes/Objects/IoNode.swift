@@ -16,8 +16,10 @@ public struct IoNode: CoatyObject, ObjectBaseStoring, Hashable {
     public var characteristics: JSONObject?
     /// Every member this type does not declare, in wire order.
     public var custom: JSONObject
-    var wireOrder: WireKeyOrder
+    var wireOrder = WireKeyOrder.none
+}
 
+extension IoNode {
     /// Creates an IoNode object.
     public init(
         objectID: String = ObjectID.make(), objectType: String = IoNode.objectType, name: String,
@@ -25,60 +27,20 @@ public struct IoNode: CoatyObject, ObjectBaseStoring, Hashable {
         externalID: String? = nil, parentObjectID: String? = nil, locationID: String? = nil, isDeactivated: Bool? = nil,
         custom: JSONObject = [:]
     ) {
-        self.base = ObjectBase(
-            objectID: objectID, objectType: objectType, name: name, externalID: externalID,
-            parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated)
-        self.ioSources = ioSources
-        self.ioActors = ioActors
-        self.characteristics = characteristics
-        self.custom = custom
-        self.wireOrder = .none
-    }
-
-    /// Decodes and validates an object of core type `IoNode`, as coaty-js's
-    /// `CoreTypes.isObject(obj, "IoNode")` does; members this type does not declare go to ``custom``.
-    ///
-    /// - Throws: ``ObjectDecodingError`` naming the first missing or invalid field.
-    public init(jsonObject: JSONObject) throws(ObjectDecodingError) {
-        try self.init(wire: jsonObject, context: WireContext(of: jsonObject), registry: ObjectTypeRegistry())
+        self.init(
+            base: ObjectBase(
+                objectID: objectID, objectType: objectType, name: name, externalID: externalID,
+                parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated),
+            ioSources: ioSources, ioActors: ioActors, characteristics: characteristics, custom: custom,
+            wireOrder: .none)
     }
 }
 
-extension IoNode: CoreObject {
-    init(wire object: JSONObject, context: WireContext, registry: ObjectTypeRegistry) throws(ObjectDecodingError) {
-        var base = BaseFields()
-        var custom = JSONObject()
-        var ioSources: [IoSource]?
-        var ioActors: [IoActor]?
-        var characteristics: JSONObject?
-        for (key, member) in object {
-            if try base.read(key, member, context) { continue }
-            switch key {
-            case "ioSources":
-                ioSources = try Wire.objectArray(member, key, context) { object, context throws(ObjectDecodingError) in
-                    try IoSource(wire: object, context: context, registry: registry)
-                }
-            case "ioActors":
-                ioActors = try Wire.objectArray(member, key, context) { object, context throws(ObjectDecodingError) in
-                    try IoActor(wire: object, context: context, registry: registry)
-                }
-            case "characteristics": characteristics = try Wire.object(member, key, context)
-            default: custom.appendNew(key, member)
-            }
-        }
-        self.base = try base.required(as: .ioNode, context)
-        self.ioSources = ioSources
-        self.ioActors = ioActors
-        self.characteristics = characteristics
-        self.custom = custom
-        self.wireOrder = WireKeyOrder(source: object)
-    }
-
-    func wireObject() -> JSONObject {
-        var head = baseHead(capacity: 11)
-        if let ioSources { head.appendNew("ioSources", .array(ioSources.map { .object($0.wireObject()) })) }
-        if let ioActors { head.appendNew("ioActors", .array(ioActors.map { .object($0.wireObject()) })) }
-        if let characteristics { head.appendNew("characteristics", .object(characteristics)) }
-        return wireOrder.merge(head: head, custom: custom)
-    }
+extension IoNode: CoreObject, WireDescribed {
+    static let wireSchema = WireSchema<IoNode>([
+        .optional("ioSources", \.ioSources),
+        .optional("ioActors", \.ioActors),
+        .optional("characteristics", \.characteristics),
+    ])
+    static let wireTemplate = IoNode(name: "")
 }

@@ -10,64 +10,33 @@ public struct LogHost: Hashable, Sendable, Codable {
     public var userAgent: String?
     /// Members this structure does not declare, in wire order.
     public var custom: JSONObject
-    var wireOrder: WireKeyOrder
+    var wireOrder = WireKeyOrder.none
 
-    /// Creates a `LogHost`.
-    public init(
-        agentInfo: AgentInfo? = nil, pid: Double? = nil, hostname: String? = nil, userAgent: String? = nil,
-        custom: JSONObject = [:]
-    ) {
-        self.agentInfo = agentInfo
-        self.pid = pid
-        self.hostname = hostname
-        self.userAgent = userAgent
-        self.custom = custom
-        self.wireOrder = .none
-    }
 
-    /// Decodes and validates the structure with coaty-js's rules; undeclared members go to ``custom``.
-    ///
-    /// - Throws: ``ObjectDecodingError`` naming the first missing or invalid field.
-    public init(jsonObject: JSONObject) throws(ObjectDecodingError) {
-        try self.init(wire: jsonObject, context: WireContext(objectType: nil, coreType: nil))
-    }
 
     /// The wire form, in the decoded member order (or the declaration order for values made in Swift).
     public func jsonObject() -> JSONObject { wireObject() }
 }
 
-extension LogHost: WireStructure {
-    init(wire object: JSONObject, context: WireContext) throws(ObjectDecodingError) {
-        var custom = JSONObject()
-        var agentInfo: AgentInfo?
-        var pid: Double?
-        var hostname: String?
-        var userAgent: String?
-        for (key, member) in object {
-            switch key {
-            case "agentInfo": agentInfo = try AgentInfo.read(member, key, context)
-            case "pid": pid = try Wire.number(member, key, context)
-            case "hostname": hostname = try Wire.string(member, key, context)
-            case "userAgent": userAgent = try Wire.string(member, key, context)
-            default: custom.appendNew(key, member)
-            }
-        }
-        self.agentInfo = agentInfo
-        self.pid = pid
-        self.hostname = hostname
-        self.userAgent = userAgent
-        self.custom = custom
-        self.wireOrder = WireKeyOrder(source: object)
+extension LogHost {
+    /// Creates a `LogHost`.
+    public init(
+        agentInfo: AgentInfo? = nil, pid: Double? = nil, hostname: String? = nil, userAgent: String? = nil,
+        custom: JSONObject = [:]
+    ) {
+        self.init(
+            agentInfo: agentInfo, pid: pid, hostname: hostname, userAgent: userAgent, custom: custom, wireOrder: .none)
     }
+}
 
-    func wireObject() -> JSONObject {
-        var head = JSONObject(capacity: 4)
-        if let agentInfo { head.appendNew("agentInfo", .object(agentInfo.wireObject())) }
-        if let pid { head.appendNew("pid", .double(pid)) }
-        if let hostname { head.appendNew("hostname", .string(hostname)) }
-        if let userAgent { head.appendNew("userAgent", .string(userAgent)) }
-        return wireOrder.merge(head: head, custom: custom)
-    }
+extension LogHost: WireStructure, WireDescribed {
+    static let wireSchema = WireSchema<LogHost>([
+        .optional("agentInfo", \.agentInfo),
+        .optional("pid", \.pid),
+        .optional("hostname", \.hostname),
+        .optional("userAgent", \.userAgent),
+    ])
+    static let wireTemplate = LogHost()
 }
 
 /// Package, build and configuration information about an agent; all three parts are required.
@@ -80,62 +49,33 @@ public struct AgentInfo: Hashable, Sendable, Codable {
     public var configInfo: AgentInfo.ConfigInfo
     /// Members this structure does not declare, in wire order.
     public var custom: JSONObject
-    var wireOrder: WireKeyOrder
+    var wireOrder = WireKeyOrder.none
 
-    /// Creates an `AgentInfo`.
-    public init(
-        packageInfo: AgentInfo.PackageInfo, buildInfo: AgentInfo.BuildInfo, configInfo: AgentInfo.ConfigInfo,
-        custom: JSONObject = [:]
-    ) {
-        self.packageInfo = packageInfo
-        self.buildInfo = buildInfo
-        self.configInfo = configInfo
-        self.custom = custom
-        self.wireOrder = .none
-    }
 
-    /// Decodes and validates the structure with coaty-js's rules; undeclared members go to ``custom``.
-    ///
-    /// - Throws: ``ObjectDecodingError`` naming the first missing or invalid field.
-    public init(jsonObject: JSONObject) throws(ObjectDecodingError) {
-        try self.init(wire: jsonObject, context: WireContext(objectType: nil, coreType: nil))
-    }
 
     /// The wire form, in the decoded member order (or the declaration order for values made in Swift).
     public func jsonObject() -> JSONObject { wireObject() }
 }
 
-extension AgentInfo: WireStructure {
-    init(wire object: JSONObject, context: WireContext) throws(ObjectDecodingError) {
-        var custom = JSONObject()
-        var packageInfo: AgentInfo.PackageInfo?
-        var buildInfo: AgentInfo.BuildInfo?
-        var configInfo: AgentInfo.ConfigInfo?
-        for (key, member) in object {
-            switch key {
-            case "packageInfo": packageInfo = try AgentInfo.PackageInfo.read(member, key, context)
-            case "buildInfo": buildInfo = try AgentInfo.BuildInfo.read(member, key, context)
-            case "configInfo": configInfo = try AgentInfo.ConfigInfo.read(member, key, context)
-            default: custom.appendNew(key, member)
-            }
-        }
-        guard let packageInfo else { throw context.missing("packageInfo") }
-        guard let buildInfo else { throw context.missing("buildInfo") }
-        guard let configInfo else { throw context.missing("configInfo") }
-        self.packageInfo = packageInfo
-        self.buildInfo = buildInfo
-        self.configInfo = configInfo
-        self.custom = custom
-        self.wireOrder = WireKeyOrder(source: object)
+extension AgentInfo {
+    /// Creates an `AgentInfo`.
+    public init(
+        packageInfo: AgentInfo.PackageInfo, buildInfo: AgentInfo.BuildInfo, configInfo: AgentInfo.ConfigInfo,
+        custom: JSONObject = [:]
+    ) {
+        self.init(
+            packageInfo: packageInfo, buildInfo: buildInfo, configInfo: configInfo, custom: custom, wireOrder: .none)
     }
+}
 
-    func wireObject() -> JSONObject {
-        var head = JSONObject(capacity: 3)
-        head.appendNew("packageInfo", .object(packageInfo.wireObject()))
-        head.appendNew("buildInfo", .object(buildInfo.wireObject()))
-        head.appendNew("configInfo", .object(configInfo.wireObject()))
-        return wireOrder.merge(head: head, custom: custom)
-    }
+extension AgentInfo: WireStructure, WireDescribed {
+    static let wireSchema = WireSchema<AgentInfo>([
+        .required("packageInfo", \.packageInfo),
+        .required("buildInfo", \.buildInfo),
+        .required("configInfo", \.configInfo),
+    ])
+    static let wireTemplate = AgentInfo(
+        packageInfo: .wireTemplate, buildInfo: .wireTemplate, configInfo: .wireTemplate)
 }
 
 extension AgentInfo {
@@ -155,53 +95,25 @@ public struct AgentPackageInfo: Hashable, Sendable, Codable {
     public var version: String
     /// Members this structure does not declare, in wire order.
     public var custom: JSONObject
-    var wireOrder: WireKeyOrder
+    var wireOrder = WireKeyOrder.none
 
-    /// Creates an `AgentPackageInfo`.
-    public init(name: String, version: String, custom: JSONObject = [:]) {
-        self.name = name
-        self.version = version
-        self.custom = custom
-        self.wireOrder = .none
-    }
 
-    /// Decodes and validates the structure with coaty-js's rules; undeclared members go to ``custom``.
-    ///
-    /// - Throws: ``ObjectDecodingError`` naming the first missing or invalid field.
-    public init(jsonObject: JSONObject) throws(ObjectDecodingError) {
-        try self.init(wire: jsonObject, context: WireContext(objectType: nil, coreType: nil))
-    }
 
     /// The wire form, in the decoded member order (or the declaration order for values made in Swift).
     public func jsonObject() -> JSONObject { wireObject() }
 }
 
-extension AgentPackageInfo: WireStructure {
-    init(wire object: JSONObject, context: WireContext) throws(ObjectDecodingError) {
-        var custom = JSONObject()
-        var name: String?
-        var version: String?
-        for (key, member) in object {
-            switch key {
-            case "name": name = try Wire.string(member, key, context)
-            case "version": version = try Wire.string(member, key, context)
-            default: custom.appendNew(key, member)
-            }
-        }
-        guard let name else { throw context.missing("name") }
-        guard let version else { throw context.missing("version") }
-        self.name = name
-        self.version = version
-        self.custom = custom
-        self.wireOrder = WireKeyOrder(source: object)
+extension AgentPackageInfo {
+    /// Creates an `AgentPackageInfo`.
+    public init(name: String, version: String, custom: JSONObject = [:]) {
+        self.init(
+            name: name, version: version, custom: custom, wireOrder: .none)
     }
+}
 
-    func wireObject() -> JSONObject {
-        var head = JSONObject(capacity: 2)
-        head.appendNew("name", .string(name))
-        head.appendNew("version", .string(version))
-        return wireOrder.merge(head: head, custom: custom)
-    }
+extension AgentPackageInfo: WireStructure, WireDescribed {
+    static let wireSchema = WireSchema<AgentPackageInfo>([.required("name", \.name), .required("version", \.version)])
+    static let wireTemplate = AgentPackageInfo(name: "", version: "")
 }
 
 /// How an agent was built (``AgentInfo/buildInfo``).
@@ -212,53 +124,28 @@ public struct AgentBuildInfo: Hashable, Sendable, Codable {
     public var buildMode: String
     /// Members this structure does not declare, in wire order.
     public var custom: JSONObject
-    var wireOrder: WireKeyOrder
+    var wireOrder = WireKeyOrder.none
 
-    /// Creates an `AgentBuildInfo`.
-    public init(buildDate: String, buildMode: String, custom: JSONObject = [:]) {
-        self.buildDate = buildDate
-        self.buildMode = buildMode
-        self.custom = custom
-        self.wireOrder = .none
-    }
 
-    /// Decodes and validates the structure with coaty-js's rules; undeclared members go to ``custom``.
-    ///
-    /// - Throws: ``ObjectDecodingError`` naming the first missing or invalid field.
-    public init(jsonObject: JSONObject) throws(ObjectDecodingError) {
-        try self.init(wire: jsonObject, context: WireContext(objectType: nil, coreType: nil))
-    }
 
     /// The wire form, in the decoded member order (or the declaration order for values made in Swift).
     public func jsonObject() -> JSONObject { wireObject() }
 }
 
-extension AgentBuildInfo: WireStructure {
-    init(wire object: JSONObject, context: WireContext) throws(ObjectDecodingError) {
-        var custom = JSONObject()
-        var buildDate: String?
-        var buildMode: String?
-        for (key, member) in object {
-            switch key {
-            case "buildDate": buildDate = try Wire.string(member, key, context)
-            case "buildMode": buildMode = try Wire.string(member, key, context)
-            default: custom.appendNew(key, member)
-            }
-        }
-        guard let buildDate else { throw context.missing("buildDate") }
-        guard let buildMode else { throw context.missing("buildMode") }
-        self.buildDate = buildDate
-        self.buildMode = buildMode
-        self.custom = custom
-        self.wireOrder = WireKeyOrder(source: object)
+extension AgentBuildInfo {
+    /// Creates an `AgentBuildInfo`.
+    public init(buildDate: String, buildMode: String, custom: JSONObject = [:]) {
+        self.init(
+            buildDate: buildDate, buildMode: buildMode, custom: custom, wireOrder: .none)
     }
+}
 
-    func wireObject() -> JSONObject {
-        var head = JSONObject(capacity: 2)
-        head.appendNew("buildDate", .string(buildDate))
-        head.appendNew("buildMode", .string(buildMode))
-        return wireOrder.merge(head: head, custom: custom)
-    }
+extension AgentBuildInfo: WireStructure, WireDescribed {
+    static let wireSchema = WireSchema<AgentBuildInfo>([
+        .required("buildDate", \.buildDate),
+        .required("buildMode", \.buildMode),
+    ])
+    static let wireTemplate = AgentBuildInfo(buildDate: "", buildMode: "")
 }
 
 /// How an agent is configured (``AgentInfo/configInfo``).
@@ -267,45 +154,23 @@ public struct AgentConfigInfo: Hashable, Sendable, Codable {
     public var serviceHost: String
     /// Members this structure does not declare, in wire order.
     public var custom: JSONObject
-    var wireOrder: WireKeyOrder
+    var wireOrder = WireKeyOrder.none
 
-    /// Creates an `AgentConfigInfo`.
-    public init(serviceHost: String, custom: JSONObject = [:]) {
-        self.serviceHost = serviceHost
-        self.custom = custom
-        self.wireOrder = .none
-    }
 
-    /// Decodes and validates the structure with coaty-js's rules; undeclared members go to ``custom``.
-    ///
-    /// - Throws: ``ObjectDecodingError`` naming the first missing or invalid field.
-    public init(jsonObject: JSONObject) throws(ObjectDecodingError) {
-        try self.init(wire: jsonObject, context: WireContext(objectType: nil, coreType: nil))
-    }
 
     /// The wire form, in the decoded member order (or the declaration order for values made in Swift).
     public func jsonObject() -> JSONObject { wireObject() }
 }
 
-extension AgentConfigInfo: WireStructure {
-    init(wire object: JSONObject, context: WireContext) throws(ObjectDecodingError) {
-        var custom = JSONObject()
-        var serviceHost: String?
-        for (key, member) in object {
-            switch key {
-            case "serviceHost": serviceHost = try Wire.string(member, key, context)
-            default: custom.appendNew(key, member)
-            }
-        }
-        guard let serviceHost else { throw context.missing("serviceHost") }
-        self.serviceHost = serviceHost
-        self.custom = custom
-        self.wireOrder = WireKeyOrder(source: object)
+extension AgentConfigInfo {
+    /// Creates an `AgentConfigInfo`.
+    public init(serviceHost: String, custom: JSONObject = [:]) {
+        self.init(
+            serviceHost: serviceHost, custom: custom, wireOrder: .none)
     }
+}
 
-    func wireObject() -> JSONObject {
-        var head = JSONObject(capacity: 1)
-        head.appendNew("serviceHost", .string(serviceHost))
-        return wireOrder.merge(head: head, custom: custom)
-    }
+extension AgentConfigInfo: WireStructure, WireDescribed {
+    static let wireSchema = WireSchema<AgentConfigInfo>([.required("serviceHost", \.serviceHost)])
+    static let wireTemplate = AgentConfigInfo(serviceHost: "")
 }

@@ -19,8 +19,10 @@ public struct Log: CoatyObject, ObjectBaseStoring, Hashable {
     public var logHost: LogHost?
     /// Every member this type does not declare, in wire order.
     public var custom: JSONObject
-    var wireOrder: WireKeyOrder
+    var wireOrder = WireKeyOrder.none
+}
 
+extension Log {
     /// Creates a Log object.
     public init(
         objectID: String = ObjectID.make(), objectType: String = Log.objectType, name: String, logLevel: LogLevel,
@@ -28,76 +30,28 @@ public struct Log: CoatyObject, ObjectBaseStoring, Hashable {
         logHost: LogHost? = nil, externalID: String? = nil, parentObjectID: String? = nil, locationID: String? = nil,
         isDeactivated: Bool? = nil, custom: JSONObject = [:]
     ) {
-        self.base = ObjectBase(
-            objectID: objectID, objectType: objectType, name: name, externalID: externalID,
-            parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated)
-        self.logLevel = logLevel
-        self.logMessage = logMessage
-        self.logDate = logDate
-        self.logTags = logTags
-        self.logLabels = logLabels
-        self.logHost = logHost
-        self.custom = custom
-        self.wireOrder = .none
-    }
-
-    /// Decodes and validates an object of core type `Log`, as coaty-js's
-    /// `CoreTypes.isObject(obj, "Log")` does; members this type does not declare go to ``custom``.
-    ///
-    /// - Throws: ``ObjectDecodingError`` naming the first missing or invalid field.
-    public init(jsonObject: JSONObject) throws(ObjectDecodingError) {
-        try self.init(wire: jsonObject, context: WireContext(of: jsonObject), registry: ObjectTypeRegistry())
+        self.init(
+            base: ObjectBase(
+                objectID: objectID, objectType: objectType, name: name, externalID: externalID,
+                parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated),
+            logLevel: logLevel, logMessage: logMessage, logDate: logDate, logTags: logTags, logLabels: logLabels,
+            logHost: logHost, custom: custom, wireOrder: .none)
     }
 }
 
-extension Log: CoreObject {
-    init(wire object: JSONObject, context: WireContext, registry: ObjectTypeRegistry) throws(ObjectDecodingError) {
-        var base = BaseFields()
-        var custom = JSONObject()
-        var logLevel: LogLevel?
-        var logMessage: String?
-        var logDate: String?
-        var logTags: [String]?
-        var logLabels: JSONObject?
-        var logHost: LogHost?
-        for (key, member) in object {
-            if try base.read(key, member, context) { continue }
-            switch key {
-            case "logLevel": logLevel = try Wire.enumeration(member, key, context, LogLevel.self)
-            case "logMessage": logMessage = try Wire.string(member, key, context)
-            case "logDate": logDate = try Wire.string(member, key, context)
-            case "logTags": logTags = try Wire.stringArray(member, key, context)
-            case "logLabels": logLabels = try Wire.object(member, key, context)
-            case "logHost": logHost = try LogHost.read(member, key, context)
-            default: custom.appendNew(key, member)
-            }
-        }
-        let fields = try base.required(as: .log, context)
-        guard let logLevel else { throw context.missing("logLevel") }
-        guard let logMessage else { throw context.missing("logMessage") }
-        guard let logDate else { throw context.missing("logDate") }
-        self.base = fields
-        self.logLevel = logLevel
-        self.logMessage = logMessage
-        self.logDate = logDate
-        self.logTags = logTags
-        self.logLabels = logLabels
-        self.logHost = logHost
-        self.custom = custom
-        self.wireOrder = WireKeyOrder(source: object)
-    }
-
-    func wireObject() -> JSONObject {
-        var head = baseHead(capacity: 14)
-        head.appendNew("logLevel", .int(logLevel.rawValue))
-        head.appendNew("logMessage", .string(logMessage))
-        head.appendNew("logDate", .string(logDate))
-        if let logTags { head.appendNew("logTags", .array(logTags.map(JSONValue.string))) }
-        if let logLabels { head.appendNew("logLabels", .object(logLabels)) }
-        if let logHost { head.appendNew("logHost", .object(logHost.wireObject())) }
-        return wireOrder.merge(head: head, custom: custom)
-    }
+extension Log: CoreObject, WireDescribed {
+    static let wireSchema = WireSchema<Log>([
+        .required("logLevel", \.logLevel),
+        .required("logMessage", \.logMessage),
+        .required("logDate", \.logDate),
+        .optional("logTags", \.logTags, Wire.nonEmptyStrings),
+        .optional("logLabels", \.logLabels),
+        .optional("logHost", \.logHost),
+    ])
+    static let wireTemplate = Log(name: "", logLevel: .debug, logMessage: "", logDate: "")
 }
+
+extension LogLevel: WireEnumeration {}
 
 /// The severity of a ``Log`` entry; an integer on the wire.
 public enum LogLevel: Int, Sendable, Hashable, CaseIterable, Codable {

@@ -19,8 +19,10 @@ public struct Snapshot: CoatyObject, ObjectBaseStoring {
     public var object: any CoatyObject
     /// Every member this type does not declare, in wire order.
     public var custom: JSONObject
-    var wireOrder: WireKeyOrder
+    var wireOrder = WireKeyOrder.none
+}
 
+extension Snapshot {
     /// Creates a Snapshot object.
     public init(
         objectID: String = ObjectID.make(), objectType: String = Snapshot.objectType, name: String,
@@ -28,64 +30,37 @@ public struct Snapshot: CoatyObject, ObjectBaseStoring {
         tags: [String]? = nil, externalID: String? = nil, locationID: String? = nil, isDeactivated: Bool? = nil,
         custom: JSONObject = [:]
     ) {
-        self.base = ObjectBase(
-            objectID: objectID, objectType: objectType, name: name, externalID: externalID,
-            parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated)
-        self.creationTimestamp = creationTimestamp
-        self.creatorID = creatorID
-        self.tags = tags
-        self.object = object
-        self.custom = custom
-        self.wireOrder = .none
-    }
-
-    /// Decodes and validates an object of core type `Snapshot`, as coaty-js's
-    /// `CoreTypes.isObject(obj, "Snapshot")` does; members this type does not declare go to ``custom``.
-    ///
-    /// - Throws: ``ObjectDecodingError`` naming the first missing or invalid field.
-    public init(jsonObject: JSONObject) throws(ObjectDecodingError) {
-        try self.init(wire: jsonObject, context: WireContext(of: jsonObject), registry: ObjectTypeRegistry())
+        self.init(
+            base: ObjectBase(
+                objectID: objectID, objectType: objectType, name: name, externalID: externalID,
+                parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated),
+            creationTimestamp: creationTimestamp, creatorID: creatorID, tags: tags, object: object, custom: custom,
+            wireOrder: .none)
     }
 }
 
-extension Snapshot: CoreObject {
-    init(wire object: JSONObject, context: WireContext, registry: ObjectTypeRegistry) throws(ObjectDecodingError) {
-        var base = BaseFields()
-        var custom = JSONObject()
-        var creationTimestamp: Double?
-        var creatorID: String?
-        var tags: [String]?
-        var captured: (any CoatyObject)?
-        for (key, member) in object {
-            if try base.read(key, member, context) { continue }
-            switch key {
-            case "creationTimestamp": creationTimestamp = try Wire.number(member, key, context)
-            case "creatorId": creatorID = try Wire.nonEmptyString(member, key, context)
-            case "tags": tags = try Wire.stringArray(member, key, context)
-            case "object": captured = try registry.decodeNested(Wire.object(member, key, context), key, context)
-            default: custom.appendNew(key, member)
-            }
-        }
-        let fields = try base.required(as: .snapshot, context)
-        guard let creationTimestamp else { throw context.missing("creationTimestamp") }
-        guard let creatorID else { throw context.missing("creatorId") }
-        guard let captured else { throw context.missing("object") }
-        guard base.parentObjectID != nil else { throw context.missing("parentObjectId") }
+extension Snapshot: CoreObject, WireDescribed {
+    static let wireSchema = WireSchema<Snapshot>([
+        .required("creationTimestamp", \.creationTimestamp),
+        .required("creatorId", \.creatorID, Wire.nonEmptyString),
+        .optional("tags", \.tags, Wire.nonEmptyStrings),
+        .decodedOnly("object", isRequired: true) { snapshot, value, context, registry throws(ObjectDecodingError) in
+            snapshot.object = try registry.decodeNested(Wire.object(value, "object", context), "object", context)
+            return true
+        },
+    ])
+    static let wireTemplate = Snapshot(
+        name: "", parentObjectID: nil, creationTimestamp: 0, creatorID: "", object: BaseObject(objectType: "", name: ""))
+
+    func validateWire(_ context: WireContext) throws(ObjectDecodingError) {
+        guard parentObjectID != nil else { throw context.missing("parentObjectId") }
         guard creationTimestamp != 0 else { throw context.error("creationTimestamp", "must not be 0") }
-        self.object = captured
-        self.base = fields
-        self.creationTimestamp = creationTimestamp
-        self.creatorID = creatorID
-        self.tags = tags
-        self.custom = custom
-        self.wireOrder = WireKeyOrder(source: object)
     }
 
+    /// The declared members, then the captured object (which only the registry decodes), then ``custom``.
     func wireObject() throws -> JSONObject {
         var head = baseHead(capacity: 12)
-        head.appendNew("creationTimestamp", .double(creationTimestamp))
-        head.appendNew("creatorId", .string(creatorID))
-        if let tags { head.appendNew("tags", .array(tags.map(JSONValue.string))) }
+        Self.wireSchema.write(self, to: &head)
         head.appendNew("object", .object(try object.jsonObject()))
         return wireOrder.merge(head: head, custom: custom)
     }

@@ -17,54 +17,38 @@ public struct ScimUserNames: Hashable, Sendable, Codable {
     public var honorificSuffix: String?
     /// Members this structure does not declare, in wire order.
     public var custom: JSONObject
-    var wireOrder: WireKeyOrder
+    var wireOrder = WireKeyOrder.none
 
-    /// Creates a `ScimUserNames`.
-    public init(
-        formatted: String? = nil, familyName: String? = nil, givenName: String? = nil, middleName: String? = nil,
-        honorificPrefix: String? = nil, honorificSuffix: String? = nil, custom: JSONObject = [:]
-    ) {
-        self.formatted = formatted
-        self.familyName = familyName
-        self.givenName = givenName
-        self.middleName = middleName
-        self.honorificPrefix = honorificPrefix
-        self.honorificSuffix = honorificSuffix
-        self.custom = custom
-        self.wireOrder = .none
-    }
 
-    /// Decodes and validates the structure with coaty-js's rules; undeclared members go to ``custom``.
-    ///
-    /// - Throws: ``ObjectDecodingError`` naming the first missing or invalid field.
-    public init(jsonObject: JSONObject) throws(ObjectDecodingError) {
-        try self.init(wire: jsonObject, context: WireContext(objectType: nil, coreType: nil))
-    }
 
     /// The wire form, in the decoded member order (or the declaration order for values made in Swift).
     public func jsonObject() -> JSONObject { wireObject() }
 }
 
-extension ScimUserNames: WireStructure {
-    init(wire object: JSONObject, context: WireContext) throws(ObjectDecodingError) {
-        var custom = JSONObject()
-        var formatted: String?
-        var familyName: String?
-        var givenName: String?
-        var middleName: String?
-        var honorificPrefix: String?
-        var honorificSuffix: String?
-        for (key, member) in object {
-            switch key {
-            case "formatted": formatted = try Wire.nonEmptyString(member, key, context)
-            case "familyName": familyName = try Wire.string(member, key, context)
-            case "givenName": givenName = try Wire.string(member, key, context)
-            case "middleName": middleName = try Wire.string(member, key, context)
-            case "honorificPrefix": honorificPrefix = try Wire.string(member, key, context)
-            case "honorificSuffix": honorificSuffix = try Wire.string(member, key, context)
-            default: custom.appendNew(key, member)
-            }
-        }
+extension ScimUserNames {
+    /// Creates a `ScimUserNames`.
+    public init(
+        formatted: String? = nil, familyName: String? = nil, givenName: String? = nil, middleName: String? = nil,
+        honorificPrefix: String? = nil, honorificSuffix: String? = nil, custom: JSONObject = [:]
+    ) {
+        self.init(
+            formatted: formatted, familyName: familyName, givenName: givenName, middleName: middleName,
+            honorificPrefix: honorificPrefix, honorificSuffix: honorificSuffix, custom: custom, wireOrder: .none)
+    }
+}
+
+extension ScimUserNames: WireStructure, WireDescribed {
+    static let wireSchema = WireSchema<ScimUserNames>([
+        .optional("formatted", \.formatted, Wire.nonEmptyString),
+        .optional("familyName", \.familyName),
+        .optional("givenName", \.givenName),
+        .optional("middleName", \.middleName),
+        .optional("honorificPrefix", \.honorificPrefix),
+        .optional("honorificSuffix", \.honorificSuffix),
+    ])
+    static let wireTemplate = ScimUserNames()
+
+    func validateWire(_ context: WireContext) throws(ObjectDecodingError) {
         if (familyName == nil) != (givenName == nil) {
             throw context.error(
                 familyName == nil ? "familyName" : "givenName", "familyName and givenName must be present together")
@@ -72,25 +56,6 @@ extension ScimUserNames: WireStructure {
         if formatted == nil && familyName == nil {
             throw context.error(nil, "needs formatted or familyName and givenName")
         }
-        self.formatted = formatted
-        self.familyName = familyName
-        self.givenName = givenName
-        self.middleName = middleName
-        self.honorificPrefix = honorificPrefix
-        self.honorificSuffix = honorificSuffix
-        self.custom = custom
-        self.wireOrder = WireKeyOrder(source: object)
-    }
-
-    func wireObject() -> JSONObject {
-        var head = JSONObject(capacity: 6)
-        if let formatted { head.appendNew("formatted", .string(formatted)) }
-        if let familyName { head.appendNew("familyName", .string(familyName)) }
-        if let givenName { head.appendNew("givenName", .string(givenName)) }
-        if let middleName { head.appendNew("middleName", .string(middleName)) }
-        if let honorificPrefix { head.appendNew("honorificPrefix", .string(honorificPrefix)) }
-        if let honorificSuffix { head.appendNew("honorificSuffix", .string(honorificSuffix)) }
-        return wireOrder.merge(head: head, custom: custom)
     }
 }
 
@@ -106,63 +71,30 @@ public struct ScimMultiValuedAttribute: Hashable, Sendable, Codable {
     public var display: String?
     /// Members this structure does not declare, in wire order.
     public var custom: JSONObject
-    var wireOrder: WireKeyOrder
+    var wireOrder = WireKeyOrder.none
 
-    /// Creates a `ScimMultiValuedAttribute`.
-    public init(type: String, value: String, primary: Bool? = nil, display: String? = nil, custom: JSONObject = [:]) {
-        self.type = type
-        self.value = value
-        self.primary = primary
-        self.display = display
-        self.custom = custom
-        self.wireOrder = .none
-    }
 
-    /// Decodes and validates the structure with coaty-js's rules; undeclared members go to ``custom``.
-    ///
-    /// - Throws: ``ObjectDecodingError`` naming the first missing or invalid field.
-    public init(jsonObject: JSONObject) throws(ObjectDecodingError) {
-        try self.init(wire: jsonObject, context: WireContext(objectType: nil, coreType: nil))
-    }
 
     /// The wire form, in the decoded member order (or the declaration order for values made in Swift).
     public func jsonObject() -> JSONObject { wireObject() }
 }
 
-extension ScimMultiValuedAttribute: WireStructure {
-    init(wire object: JSONObject, context: WireContext) throws(ObjectDecodingError) {
-        var custom = JSONObject()
-        var type: String?
-        var value: String?
-        var primary: Bool?
-        var display: String?
-        for (key, member) in object {
-            switch key {
-            case "type": type = try Wire.string(member, key, context)
-            case "value": value = try Wire.string(member, key, context)
-            case "primary": primary = try Wire.bool(member, key, context)
-            case "display": display = try Wire.string(member, key, context)
-            default: custom.appendNew(key, member)
-            }
-        }
-        guard let type else { throw context.missing("type") }
-        guard let value else { throw context.missing("value") }
-        self.type = type
-        self.value = value
-        self.primary = primary
-        self.display = display
-        self.custom = custom
-        self.wireOrder = WireKeyOrder(source: object)
+extension ScimMultiValuedAttribute {
+    /// Creates a `ScimMultiValuedAttribute`.
+    public init(type: String, value: String, primary: Bool? = nil, display: String? = nil, custom: JSONObject = [:]) {
+        self.init(
+            type: type, value: value, primary: primary, display: display, custom: custom, wireOrder: .none)
     }
+}
 
-    func wireObject() -> JSONObject {
-        var head = JSONObject(capacity: 4)
-        head.appendNew("type", .string(type))
-        head.appendNew("value", .string(value))
-        if let primary { head.appendNew("primary", .bool(primary)) }
-        if let display { head.appendNew("display", .string(display)) }
-        return wireOrder.merge(head: head, custom: custom)
-    }
+extension ScimMultiValuedAttribute: WireStructure, WireDescribed {
+    static let wireSchema = WireSchema<ScimMultiValuedAttribute>([
+        .required("type", \.type),
+        .required("value", \.value),
+        .optional("primary", \.primary),
+        .optional("display", \.display),
+    ])
+    static let wireTemplate = ScimMultiValuedAttribute(type: "", value: "")
 }
 
 /// A physical mailing address of a ``User`` (a SCIM multi-valued attribute with address parts).
@@ -189,95 +121,40 @@ public struct ScimAddress: Hashable, Sendable, Codable {
     public var country: String?
     /// Members this structure does not declare, in wire order.
     public var custom: JSONObject
-    var wireOrder: WireKeyOrder
+    var wireOrder = WireKeyOrder.none
 
+
+
+    /// The wire form, in the decoded member order (or the declaration order for values made in Swift).
+    public func jsonObject() -> JSONObject { wireObject() }
+}
+
+extension ScimAddress {
     /// Creates a `ScimAddress`.
     public init(
         type: String, value: String, primary: Bool? = nil, display: String? = nil, formatted: String? = nil,
         streetAddress: String? = nil, locality: String? = nil, region: String? = nil, postalCode: String? = nil,
         country: String? = nil, custom: JSONObject = [:]
     ) {
-        self.type = type
-        self.value = value
-        self.primary = primary
-        self.display = display
-        self.formatted = formatted
-        self.streetAddress = streetAddress
-        self.locality = locality
-        self.region = region
-        self.postalCode = postalCode
-        self.country = country
-        self.custom = custom
-        self.wireOrder = .none
+        self.init(
+            type: type, value: value, primary: primary, display: display, formatted: formatted,
+            streetAddress: streetAddress, locality: locality, region: region, postalCode: postalCode, country: country,
+            custom: custom, wireOrder: .none)
     }
-
-    /// Decodes and validates the structure with coaty-js's rules; undeclared members go to ``custom``.
-    ///
-    /// - Throws: ``ObjectDecodingError`` naming the first missing or invalid field.
-    public init(jsonObject: JSONObject) throws(ObjectDecodingError) {
-        try self.init(wire: jsonObject, context: WireContext(objectType: nil, coreType: nil))
-    }
-
-    /// The wire form, in the decoded member order (or the declaration order for values made in Swift).
-    public func jsonObject() -> JSONObject { wireObject() }
 }
 
-extension ScimAddress: WireStructure {
-    init(wire object: JSONObject, context: WireContext) throws(ObjectDecodingError) {
-        var custom = JSONObject()
-        var type: String?
-        var value: String?
-        var primary: Bool?
-        var display: String?
-        var formatted: String?
-        var streetAddress: String?
-        var locality: String?
-        var region: String?
-        var postalCode: String?
-        var country: String?
-        for (key, member) in object {
-            switch key {
-            case "type": type = try Wire.string(member, key, context)
-            case "value": value = try Wire.string(member, key, context)
-            case "primary": primary = try Wire.bool(member, key, context)
-            case "display": display = try Wire.string(member, key, context)
-            case "formatted": formatted = try Wire.string(member, key, context)
-            case "streetAddress": streetAddress = try Wire.string(member, key, context)
-            case "locality": locality = try Wire.string(member, key, context)
-            case "region": region = try Wire.string(member, key, context)
-            case "postalCode": postalCode = try Wire.string(member, key, context)
-            case "country": country = try Wire.string(member, key, context)
-            default: custom.appendNew(key, member)
-            }
-        }
-        guard let type else { throw context.missing("type") }
-        guard let value else { throw context.missing("value") }
-        self.type = type
-        self.value = value
-        self.primary = primary
-        self.display = display
-        self.formatted = formatted
-        self.streetAddress = streetAddress
-        self.locality = locality
-        self.region = region
-        self.postalCode = postalCode
-        self.country = country
-        self.custom = custom
-        self.wireOrder = WireKeyOrder(source: object)
-    }
-
-    func wireObject() -> JSONObject {
-        var head = JSONObject(capacity: 10)
-        head.appendNew("type", .string(type))
-        head.appendNew("value", .string(value))
-        if let primary { head.appendNew("primary", .bool(primary)) }
-        if let display { head.appendNew("display", .string(display)) }
-        if let formatted { head.appendNew("formatted", .string(formatted)) }
-        if let streetAddress { head.appendNew("streetAddress", .string(streetAddress)) }
-        if let locality { head.appendNew("locality", .string(locality)) }
-        if let region { head.appendNew("region", .string(region)) }
-        if let postalCode { head.appendNew("postalCode", .string(postalCode)) }
-        if let country { head.appendNew("country", .string(country)) }
-        return wireOrder.merge(head: head, custom: custom)
-    }
+extension ScimAddress: WireStructure, WireDescribed {
+    static let wireSchema = WireSchema<ScimAddress>([
+        .required("type", \.type),
+        .required("value", \.value),
+        .optional("primary", \.primary),
+        .optional("display", \.display),
+        .optional("formatted", \.formatted),
+        .optional("streetAddress", \.streetAddress),
+        .optional("locality", \.locality),
+        .optional("region", \.region),
+        .optional("postalCode", \.postalCode),
+        .optional("country", \.country),
+    ])
+    static let wireTemplate = ScimAddress(type: "", value: "")
 }

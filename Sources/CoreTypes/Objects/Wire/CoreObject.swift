@@ -1,6 +1,6 @@
 /// A core type's hand-written wire form: decoding from and encoding to a ``JSONObject`` without
 /// `Codable`, with coaty-js's validation and the wire key order kept.
-protocol CoreObject: CoatyObject {
+protocol CoreObject: CoatyObject, JSONObjectDecodable {
     /// Decodes and validates `object` as this core type; `registry` decodes nested Coaty objects
     /// (``Snapshot/object``) through the chain.
     init(wire object: JSONObject, context: WireContext, registry: ObjectTypeRegistry) throws(ObjectDecodingError)
@@ -10,6 +10,12 @@ protocol CoreObject: CoatyObject {
 }
 
 extension CoreObject {
+    /// Decodes and validates an object of this core type, as coaty-js's `CoreTypes.isObject` does
+    /// (``JSONObjectDecodable``'s requirement for every core type).
+    public init(jsonObject: JSONObject) throws(ObjectDecodingError) {
+        try self.init(wire: jsonObject, context: WireContext(of: jsonObject), registry: ObjectTypeRegistry())
+    }
+
     /// The wire form, written by the core type itself (this is the witness of
     /// ``CoatyObject/jsonObject()`` for every core type, so no cast picks it at run time).
     public func jsonObject() throws -> JSONObject {
@@ -51,15 +57,23 @@ extension CoreObject {
 }
 
 /// A nested structure of a core type (``GeoLocation``, ``ScimUserNames``, …) with a hand-written wire form.
-protocol WireStructure: Sendable {
+protocol WireStructure: WireValue, JSONObjectDecodable {
     init(wire object: JSONObject, context: WireContext) throws(ObjectDecodingError)
     func wireObject() -> JSONObject
 }
 
 extension WireStructure {
+    /// Decodes and validates the structure with coaty-js's rules (``JSONObjectDecodable``'s
+    /// requirement for every nested structure).
+    public init(jsonObject: JSONObject) throws(ObjectDecodingError) {
+        try self.init(wire: jsonObject, context: WireContext(objectType: nil, coreType: nil))
+    }
+
     static func read(_ value: JSONValue, _ key: String, _ context: WireContext) throws(ObjectDecodingError) -> Self {
         try Self(wire: Wire.object(value, key, context), context: context.nested(key))
     }
+
+    var wireValue: JSONValue { .object(wireObject()) }
 
     /// Decodes any decoder holding a JSON object, with the rules of the structure's `init(jsonObject:)`
     /// (every nested structure's `Decodable` conformance).

@@ -67,6 +67,18 @@ enum Wire {
         return strings
     }
 
+    /// An array of non-empty strings (coaty-js `CoreTypes.isStringArray`).
+    static func nonEmptyStrings(
+        _ value: JSONValue, _ key: String, _ context: WireContext
+    ) throws(ObjectDecodingError) -> [String] {
+        try stringArray(value, key, context)
+    }
+
+    /// coaty-js's rule for the `updateRate` of an IO source or actor: a number that is not negative.
+    static func checkUpdateRate(_ rate: Double?, _ context: WireContext) throws(ObjectDecodingError) {
+        if let rate, !(rate >= 0) { throw context.error("updateRate", "must not be negative, found \(rate)") }
+    }
+
     /// An integer that fits `Int`: a JSON integer, or a double that is one (`2.0`), as
     /// ``JSONValueDecoder`` reads an `Int`.
     static func integer(_ value: JSONValue, _ key: String, _ context: WireContext) throws(ObjectDecodingError) -> Int {
