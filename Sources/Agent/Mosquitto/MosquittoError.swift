@@ -1,4 +1,5 @@
 internal import CMosquitto
+package import CoreTypes
 import Glibc
 
 /// An error reported by libmosquitto, by the broker, or by our wrapper around them.
@@ -14,70 +15,7 @@ import Glibc
 /// ```
 package struct MosquittoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure, independent of the raw code that reported it.
-    package struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Base: Hashable, Sendable {
-            case invalidBrokerURL, invalidArgument, unreachable, refused, notAuthorized, tlsFailure
-            case connectionLost, keepAliveTimeout, protocolError, noConnection, alreadyConnected, closed
-            case outOfMemory, notSupported, system, unexpected
-        }
-
-        private let base: Base
-
-        /// A broker URL could not be parsed.
-        package static let invalidBrokerURL = Code(base: .invalidBrokerURL)
-        /// An argument was rejected: a topic, a payload size, a client id, a keep-alive, a file path.
-        package static let invalidArgument = Code(base: .invalidArgument)
-        /// The broker could not be reached: nothing listens there, no route, or the name did not resolve.
-        package static let unreachable = Code(base: .unreachable)
-        /// The broker answered CONNECT with a refusal other than an authorisation failure.
-        package static let refused = Code(base: .refused)
-        /// The broker refused the credentials or the client is not authorised.
-        package static let notAuthorized = Code(base: .notAuthorized)
-        /// The TLS set-up or handshake failed.
-        package static let tlsFailure = Code(base: .tlsFailure)
-        /// An established connection was lost.
-        package static let connectionLost = Code(base: .connectionLost)
-        /// The broker did not answer a keep-alive ping in time.
-        package static let keepAliveTimeout = Code(base: .keepAliveTimeout)
-        /// The broker sent something that breaks the MQTT protocol.
-        package static let protocolError = Code(base: .protocolError)
-        /// The operation needs a network connection and there is none.
-        package static let noConnection = Code(base: .noConnection)
-        /// `connect()` was called while the client still has a connection.
-        package static let alreadyConnected = Code(base: .alreadyConnected)
-        /// The client or its event loop was closed.
-        package static let closed = Code(base: .closed)
-        /// libmosquitto ran out of memory.
-        package static let outOfMemory = Code(base: .outOfMemory)
-        /// The broker or libmosquitto does not support what was asked.
-        package static let notSupported = Code(base: .notSupported)
-        /// A system call failed; ``MosquittoError/systemErrno`` says why.
-        package static let system = Code(base: .system)
-        /// A libmosquitto return code this wrapper does not expect; ``MosquittoError/libraryCode`` has it.
-        package static let unexpected = Code(base: .unexpected)
-
-        /// Words for the code, as used in ``MosquittoError/description``.
-        package var description: String {
-            switch base {
-            case .invalidBrokerURL: "invalid broker URL"
-            case .invalidArgument: "invalid argument"
-            case .unreachable: "broker unreachable"
-            case .refused: "connection refused by the broker"
-            case .notAuthorized: "not authorised"
-            case .tlsFailure: "TLS failure"
-            case .connectionLost: "connection lost"
-            case .keepAliveTimeout: "keep-alive timeout"
-            case .protocolError: "protocol error"
-            case .noConnection: "not connected"
-            case .alreadyConnected: "already connected"
-            case .closed: "closed"
-            case .outOfMemory: "out of memory"
-            case .notSupported: "not supported"
-            case .system: "system error"
-            case .unexpected: "unexpected libmosquitto error"
-            }
-        }
-    }
+    package typealias Code = ErrorCode<MosquittoError>
 
     /// What was being done when the error happened.
     package struct Operation: Hashable, Sendable, CustomStringConvertible {

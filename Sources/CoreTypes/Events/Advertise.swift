@@ -57,18 +57,7 @@ public struct Advertise: CoatyEvent, ObjectCarryingEvent, ScannableEvent {
         self.init(object: scanned.object, privateData: scanned.privateData)
     }
 
-    /// `{"object":…,"privateData":…}`, leaving out `privateData` when it is `nil`.
-    public func json() throws(EventError) -> JSONValue {
-        try treeJSON()
-    }
-
-    /// The payload bytes, written straight from the objects (``json()``'s tree, serialized, without the tree).
-    ///
-    /// - Throws: ``EventError`` as ``json()`` throws it.
-    public func payload() throws(EventError) -> [UInt8] {
-        try streamedPayload()
-    }
-
+    /// Writes the payload: `{"object":…,"privateData":…}`, leaving out `privateData` when it is `nil`.
     func write(to writer: inout some PayloadSink) throws(EventError) {
         try EventObjects.checkObjectType(object, eventType: Self.eventType)
         try writer.setObject("object", object)

@@ -83,20 +83,7 @@ public struct Channel: CoatyEvent, ObjectCarryingEvent {
         }
     }
 
-    /// `{"object":…}` or `{"objects":[…]}`, then `"privateData"` when set.
-    ///
-    /// - Throws: ``EventError`` when the channel id or an object is not valid.
-    public func json() throws(EventError) -> JSONValue {
-        try treeJSON()
-    }
-
-    /// The payload bytes, written straight from the objects (``json()``'s tree, serialized, without the tree).
-    ///
-    /// - Throws: ``EventError`` as ``json()`` throws it.
-    public func payload() throws(EventError) -> [UInt8] {
-        try streamedPayload()
-    }
-
+    /// Writes the payload: `{"object":…}` or `{"objects":[…]}`, then `"privateData"` when set.
     func write(to writer: inout some PayloadSink) throws(EventError) {
         try Self.checkID(id)
         switch content {

@@ -40,20 +40,7 @@ public struct Complete: CoatyEvent, ObjectCarryingEvent, ScannableEvent {
         privateData = try reader.privateData()
     }
 
-    /// `{"object":…,"privateData":…}`.
-    ///
-    /// - Throws: ``EventError`` when the object is not valid.
-    public func json() throws(EventError) -> JSONValue {
-        try treeJSON()
-    }
-
-    /// The payload bytes, written straight from the objects (``json()``'s tree, serialized, without the tree).
-    ///
-    /// - Throws: ``EventError`` as ``json()`` throws it.
-    public func payload() throws(EventError) -> [UInt8] {
-        try streamedPayload()
-    }
-
+    /// Writes the payload: `{"object":…,"privateData":…}`.
     func write(to writer: inout some PayloadSink) throws(EventError) {
         try writer.setObject("object", object)
         writer.set("privateData", privateData)

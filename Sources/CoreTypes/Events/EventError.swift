@@ -19,37 +19,7 @@ public struct EventError: Error, Hashable, Sendable, CustomStringConvertible {
     /// ```swift
     /// if error.code == .responseMismatch { dropResponse() }
     /// ```
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Base: Hashable, Sendable {
-            case notJSON, notAnObject, missingMember, invalidMember, conflictingMembers, invalidObject
-            case invalidEventFilter, responseMismatch, invalidTopic, incompatibleIoValue, unencodableObject
-        }
-        private let base: Base
-        /// The payload bytes are not a JSON text (coaty-js: `JSON.parse` threw, the message is dropped).
-        public static let notJSON = Code(base: .notJSON)
-        /// The payload is JSON but not a JSON object.
-        public static let notAnObject = Code(base: .notAnObject)
-        /// A required member is missing.
-        public static let missingMember = Code(base: .missingMember)
-        /// A member has the wrong type or value (including `null` where a value is optional).
-        public static let invalidMember = Code(base: .invalidMember)
-        /// Members that exclude each other are both present, or none of a required set is.
-        public static let conflictingMembers = Code(base: .conflictingMembers)
-        /// A Coaty object inside the event is not a valid object of its core type.
-        public static let invalidObject = Code(base: .invalidObject)
-        /// An object type, channel id, operation or IO context name that cannot be a topic level.
-        public static let invalidEventFilter = Code(base: .invalidEventFilter)
-        /// A response does not fit its request (wrong object id, core type, object type, external id).
-        public static let responseMismatch = Code(base: .responseMismatch)
-        /// A Raw topic or IO route that must not be published or subscribed.
-        public static let invalidTopic = Code(base: .invalidTopic)
-        /// An IO value whose form (JSON or raw bytes) does not match its IO point's `useRawIoValues`.
-        public static let incompatibleIoValue = Code(base: .incompatibleIoValue)
-        /// A Swift object whose ``CoatyObject/jsonObject()`` threw.
-        public static let unencodableObject = Code(base: .unencodableObject)
-        /// The code's name.
-        public var description: String { "\(base)" }
-    }
+    public typealias Code = ErrorCode<EventError>
 
     /// The kind of problem.
     public let code: Code

@@ -54,15 +54,20 @@ protocol ObjectCarryingEvent: CoatyEvent {
 }
 
 extension ObjectCarryingEvent {
-    /// The payload as a tree, for `json()`.
-    func treeJSON() throws(EventError) -> JSONValue {
+    /// The payload as a JSON value, in coaty-js member order with unset members left out.
+    ///
+    /// - Throws: ``EventError`` when an object, or another member, is not valid.
+    public func json() throws(EventError) -> JSONValue {
         var writer = PayloadWriter(Self.eventType)
         try write(to: &writer)
         return writer.json
     }
 
-    /// The payload's bytes, its objects written straight into them, for `payload()`.
-    func streamedPayload() throws(EventError) -> [UInt8] {
+    /// The payload bytes, written straight from the objects: ``json()``'s tree, serialized, without
+    /// building the tree.
+    ///
+    /// - Throws: ``EventError`` as ``json()`` throws it.
+    public func payload() throws(EventError) -> [UInt8] {
         var stream = PayloadStream(Self.eventType)
         try write(to: &stream)
         return stream.bytes()

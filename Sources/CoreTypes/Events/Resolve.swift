@@ -54,20 +54,7 @@ public struct Resolve: CoatyEvent, ObjectCarryingEvent, ScannableEvent {
         }
     }
 
-    /// `{"object":…,"relatedObjects":[…],"privateData":…}` with unset members left out.
-    ///
-    /// - Throws: ``EventError`` when an object is not valid or neither member is set.
-    public func json() throws(EventError) -> JSONValue {
-        try treeJSON()
-    }
-
-    /// The payload bytes, written straight from the objects (``json()``'s tree, serialized, without the tree).
-    ///
-    /// - Throws: ``EventError`` as ``json()`` throws it.
-    public func payload() throws(EventError) -> [UInt8] {
-        try streamedPayload()
-    }
-
+    /// Writes the payload: `{"object":…,"relatedObjects":[…],"privateData":…}` with unset members left out.
     func write(to writer: inout some PayloadSink) throws(EventError) {
         guard object != nil || relatedObjects != nil else {
             throw writer.error(.missingMember, "object", "a Resolve carries 'object', 'relatedObjects' or both")

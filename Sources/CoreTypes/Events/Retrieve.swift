@@ -45,20 +45,7 @@ public struct Retrieve: CoatyEvent, ObjectCarryingEvent, ScannableEvent {
         self.objects = objects
     }
 
-    /// `{"objects":[…],"privateData":…}`.
-    ///
-    /// - Throws: ``EventError`` when an object is not valid.
-    public func json() throws(EventError) -> JSONValue {
-        try treeJSON()
-    }
-
-    /// The payload bytes, written straight from the objects (``json()``'s tree, serialized, without the tree).
-    ///
-    /// - Throws: ``EventError`` as ``json()`` throws it.
-    public func payload() throws(EventError) -> [UInt8] {
-        try streamedPayload()
-    }
-
+    /// Writes the payload: `{"objects":[…],"privateData":…}`.
     func write(to writer: inout some PayloadSink) throws(EventError) {
         try writer.setObjects("objects", objects)
         writer.set("privateData", privateData)

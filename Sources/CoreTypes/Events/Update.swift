@@ -50,20 +50,7 @@ public struct Update: RequestEvent, ObjectCarryingEvent, ScannableEvent {
         self.init(object: scanned.object)
     }
 
-    /// `{"object":…}`.
-    ///
-    /// - Throws: ``EventError`` when the object is not valid.
-    public func json() throws(EventError) -> JSONValue {
-        try treeJSON()
-    }
-
-    /// The payload bytes, written straight from the objects (``json()``'s tree, serialized, without the tree).
-    ///
-    /// - Throws: ``EventError`` as ``json()`` throws it.
-    public func payload() throws(EventError) -> [UInt8] {
-        try streamedPayload()
-    }
-
+    /// Writes the payload: `{"object":…}`.
     func write(to writer: inout some PayloadSink) throws(EventError) {
         try EventObjects.checkObjectType(object, eventType: Self.eventType)
         try writer.setObject("object", object)

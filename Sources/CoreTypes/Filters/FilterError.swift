@@ -15,33 +15,7 @@
 /// ```
 public struct FilterError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of problem.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Base: Hashable, Sendable {
-            case invalidFilter, invalidCondition, invalidOperator, invalidPropertyPath, invalidOrderBy
-            case invalidJoinCondition, evaluationFailed
-        }
-        private let base: Base
-        /// The filter is not a JSON object, its `conditions` are neither a condition nor an
-        /// `and`/`or` group, or `skip`/`take` are not numbers.
-        public static let invalidFilter = Code(base: .invalidFilter)
-        /// A condition is not a `[path, [operator, operands…]]` pair.
-        public static let invalidCondition = Code(base: .invalidCondition)
-        /// An expression's operator is not one of the integer codes 0…14.
-        public static let invalidOperator = Code(base: .invalidOperator)
-        /// A property path is neither a string nor an array of strings (or is the empty string
-        /// where a condition needs a property).
-        public static let invalidPropertyPath = Code(base: .invalidPropertyPath)
-        /// An `orderByProperties` entry is not a `[path, "Asc" | "Desc"]` pair.
-        public static let invalidOrderBy = Code(base: .invalidOrderBy)
-        /// An object join condition lacks `localProperty`/`asProperty` strings or has non-Boolean
-        /// flags.
-        public static let invalidJoinCondition = Code(base: .invalidJoinCondition)
-        /// Evaluating the filter failed where coaty-js throws a `TypeError` (for example `In` with an
-        /// operand that is not an array, or a nested `and`/`or` group).
-        public static let evaluationFailed = Code(base: .evaluationFailed)
-        /// The code's name.
-        public var description: String { "\(base)" }
-    }
+    public typealias Code = ErrorCode<FilterError>
 
     /// The kind of problem.
     public let code: Code

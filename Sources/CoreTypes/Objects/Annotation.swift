@@ -94,8 +94,6 @@ public struct AnnotationVariant: Hashable, Sendable, Codable {
     public var custom: JSONObject
     var wireOrder = WireKeyOrder.none
 
-
-
     /// The wire form, in the decoded member order (or the declaration order for values made in Swift).
     public func jsonObject() -> JSONObject { wireObject() }
 }
@@ -103,8 +101,7 @@ public struct AnnotationVariant: Hashable, Sendable, Codable {
 extension AnnotationVariant {
     /// Creates an `AnnotationVariant`.
     public init(variant: String, downloadUrl: String, custom: JSONObject = [:]) {
-        self.init(
-            variant: variant, downloadUrl: downloadUrl, custom: custom, wireOrder: .none)
+        self.init(variant: variant, downloadUrl: downloadUrl, custom: custom, wireOrder: .none)
     }
 }
 

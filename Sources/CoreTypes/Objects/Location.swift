@@ -42,8 +42,6 @@ public struct GeoLocation: Hashable, Sendable, Codable {
     public var custom: JSONObject
     var wireOrder = WireKeyOrder.none
 
-
-
     /// The wire form, in the decoded member order (or the declaration order for values made in Swift).
     public func jsonObject() -> JSONObject { wireObject() }
 }
@@ -51,8 +49,7 @@ public struct GeoLocation: Hashable, Sendable, Codable {
 extension GeoLocation {
     /// Creates a `GeoLocation`.
     public init(coords: GeoCoordinates, timestamp: Double, custom: JSONObject = [:]) {
-        self.init(
-            coords: coords, timestamp: timestamp, custom: custom, wireOrder: .none)
+        self.init(coords: coords, timestamp: timestamp, custom: custom, wireOrder: .none)
     }
 }
 
@@ -85,8 +82,6 @@ public struct GeoCoordinates: Hashable, Sendable, Codable {
     /// Members this structure does not declare, in wire order.
     public var custom: JSONObject
     var wireOrder = WireKeyOrder.none
-
-
 
     /// The wire form, in the decoded member order (or the declaration order for values made in Swift).
     public func jsonObject() -> JSONObject { wireObject() }

@@ -12,8 +12,6 @@ public struct LogHost: Hashable, Sendable, Codable {
     public var custom: JSONObject
     var wireOrder = WireKeyOrder.none
 
-
-
     /// The wire form, in the decoded member order (or the declaration order for values made in Swift).
     public func jsonObject() -> JSONObject { wireObject() }
 }
@@ -50,8 +48,6 @@ public struct AgentInfo: Hashable, Sendable, Codable {
     /// Members this structure does not declare, in wire order.
     public var custom: JSONObject
     var wireOrder = WireKeyOrder.none
-
-
 
     /// The wire form, in the decoded member order (or the declaration order for values made in Swift).
     public func jsonObject() -> JSONObject { wireObject() }
@@ -97,8 +93,6 @@ public struct AgentPackageInfo: Hashable, Sendable, Codable {
     public var custom: JSONObject
     var wireOrder = WireKeyOrder.none
 
-
-
     /// The wire form, in the decoded member order (or the declaration order for values made in Swift).
     public func jsonObject() -> JSONObject { wireObject() }
 }
@@ -106,8 +100,7 @@ public struct AgentPackageInfo: Hashable, Sendable, Codable {
 extension AgentPackageInfo {
     /// Creates an `AgentPackageInfo`.
     public init(name: String, version: String, custom: JSONObject = [:]) {
-        self.init(
-            name: name, version: version, custom: custom, wireOrder: .none)
+        self.init(name: name, version: version, custom: custom, wireOrder: .none)
     }
 }
 
@@ -126,8 +119,6 @@ public struct AgentBuildInfo: Hashable, Sendable, Codable {
     public var custom: JSONObject
     var wireOrder = WireKeyOrder.none
 
-
-
     /// The wire form, in the decoded member order (or the declaration order for values made in Swift).
     public func jsonObject() -> JSONObject { wireObject() }
 }
@@ -135,8 +126,7 @@ public struct AgentBuildInfo: Hashable, Sendable, Codable {
 extension AgentBuildInfo {
     /// Creates an `AgentBuildInfo`.
     public init(buildDate: String, buildMode: String, custom: JSONObject = [:]) {
-        self.init(
-            buildDate: buildDate, buildMode: buildMode, custom: custom, wireOrder: .none)
+        self.init(buildDate: buildDate, buildMode: buildMode, custom: custom, wireOrder: .none)
     }
 }
 
@@ -156,8 +146,6 @@ public struct AgentConfigInfo: Hashable, Sendable, Codable {
     public var custom: JSONObject
     var wireOrder = WireKeyOrder.none
 
-
-
     /// The wire form, in the decoded member order (or the declaration order for values made in Swift).
     public func jsonObject() -> JSONObject { wireObject() }
 }
@@ -165,8 +153,7 @@ public struct AgentConfigInfo: Hashable, Sendable, Codable {
 extension AgentConfigInfo {
     /// Creates an `AgentConfigInfo`.
     public init(serviceHost: String, custom: JSONObject = [:]) {
-        self.init(
-            serviceHost: serviceHost, custom: custom, wireOrder: .none)
+        self.init(serviceHost: serviceHost, custom: custom, wireOrder: .none)
     }
 }
 

@@ -19,8 +19,6 @@ public struct ScimUserNames: Hashable, Sendable, Codable {
     public var custom: JSONObject
     var wireOrder = WireKeyOrder.none
 
-
-
     /// The wire form, in the decoded member order (or the declaration order for values made in Swift).
     public func jsonObject() -> JSONObject { wireObject() }
 }
@@ -73,8 +71,6 @@ public struct ScimMultiValuedAttribute: Hashable, Sendable, Codable {
     public var custom: JSONObject
     var wireOrder = WireKeyOrder.none
 
-
-
     /// The wire form, in the decoded member order (or the declaration order for values made in Swift).
     public func jsonObject() -> JSONObject { wireObject() }
 }
@@ -82,8 +78,7 @@ public struct ScimMultiValuedAttribute: Hashable, Sendable, Codable {
 extension ScimMultiValuedAttribute {
     /// Creates a `ScimMultiValuedAttribute`.
     public init(type: String, value: String, primary: Bool? = nil, display: String? = nil, custom: JSONObject = [:]) {
-        self.init(
-            type: type, value: value, primary: primary, display: display, custom: custom, wireOrder: .none)
+        self.init(type: type, value: value, primary: primary, display: display, custom: custom, wireOrder: .none)
     }
 }
 
@@ -122,8 +117,6 @@ public struct ScimAddress: Hashable, Sendable, Codable {
     /// Members this structure does not declare, in wire order.
     public var custom: JSONObject
     var wireOrder = WireKeyOrder.none
-
-
 
     /// The wire form, in the decoded member order (or the declaration order for values made in Swift).
     public func jsonObject() -> JSONObject { wireObject() }

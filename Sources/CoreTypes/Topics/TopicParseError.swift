@@ -9,24 +9,7 @@
 /// event) or dispatches with that field undefined; a `CoatyTopic` has no such fields.
 public struct TopicParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong with the topic.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Base: Hashable, Sendable {
-            case missingEventLevel, invalidVersion, unknownEventType, missingSourceID
-        }
-        private let base: Base
-
-        /// The topic has fewer than four levels, so it has no event level (`coaty/3/-`).
-        public static let missingEventLevel = Code(base: .missingEventLevel)
-        /// The version level does not start with a decimal integer that fits in `Int` (`coaty/abc/…`).
-        public static let invalidVersion = Code(base: .invalidVersion)
-        /// The event name is not one of the thirteen Coaty event names (`adv`, `XYZ`).
-        public static let unknownEventType = Code(base: .unknownEventType)
-        /// The topic ends after the event level, so it has no source level (`coaty/3/-/DAD`).
-        public static let missingSourceID = Code(base: .missingSourceID)
-
-        /// The name of the code, for example `unknownEventType`.
-        public var description: String { "\(base)" }
-    }
+    public typealias Code = ErrorCode<TopicParseError>
 
     /// What is wrong with the topic.
     public let code: Code

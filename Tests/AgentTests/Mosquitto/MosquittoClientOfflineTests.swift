@@ -1,4 +1,5 @@
-import Agent
+@testable import Agent
+import CoreTypes
 import Testing
 
 /// What a client does before it has a connection; no broker needed.

@@ -1,4 +1,4 @@
-import Agent
+@testable import Agent
 import CoreTypes
 import Foundation
 import Testing

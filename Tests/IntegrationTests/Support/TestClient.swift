@@ -1,5 +1,5 @@
 import CoreTypes
-import Agent
+@testable import Agent
 import Testing
 import TestSupport
 
