@@ -1,12 +1,20 @@
 extension ControllerComponent {
     /// An ``ObjectLifecycleController`` (options: ``ObjectLifecycleController/Options``).
     public static func objectLifecycle(name: String = "ObjectLifecycleController") -> ControllerComponent {
-        ControllerComponent(name: name) { try ObjectLifecycleController(context: $0) }
+        ControllerComponent(name: name) { context in
+            try ObjectLifecycleController(
+                agent: context.agent, options: context.options(as: ObjectLifecycleController.Options.self),
+                logger: context.logger)
+        }
     }
 
     /// An ``ObjectCacheController`` (options: ``ObjectCacheController/Options``).
     public static func objectCache(name: String = "ObjectCacheController") -> ControllerComponent {
-        ControllerComponent(name: name) { try ObjectCacheController(context: $0) }
+        ControllerComponent(name: name) { context in
+            try ObjectCacheController(
+                agent: context.agent, options: context.options(as: ObjectCacheController.Options.self),
+                logger: context.logger)
+        }
     }
 
     /// A ``ConnectionStateController`` (no options).

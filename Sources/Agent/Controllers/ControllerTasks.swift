@@ -63,3 +63,22 @@ func race(_ body: @escaping @Sendable () async -> Void, until signal: AsyncStrea
         group.cancelAll()
     }
 }
+
+/// A controller whose work is the tasks it adds to its ``ControllerTasks``: ``run()`` runs them and
+/// ``willStop()`` ends them.
+protocol TaskRunningController: Controller {
+    /// The controller's tasks.
+    var tasks: ControllerTasks { get }
+}
+
+extension TaskRunningController {
+    /// Runs the controller's tasks (its observations and refresh loops) until it stops.
+    public func run() async throws {
+        await tasks.run()
+    }
+
+    /// Ends the controller's tasks.
+    public func willStop() async throws {
+        tasks.finish()
+    }
+}

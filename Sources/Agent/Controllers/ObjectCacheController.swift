@@ -15,7 +15,7 @@ import Synchronization
 /// `nil`). Once an object of a core type is cached, the controller follows the Advertise events
 /// of that core type: a re-advertised cached object replaces its entry. The refresh loops run
 /// inside the controller's ``run()`` (the container runs it).
-public final class ObjectCacheController: Controller {
+public final class ObjectCacheController: Controller, TaskRunningController {
     /// Where a resolution looks first.
     public struct Policy: Sendable, Hashable, CustomStringConvertible, Decodable {
         private enum Base: String, Sendable, Hashable {
@@ -110,23 +110,6 @@ public final class ObjectCacheController: Controller {
         self.options = options
         self.logger = logger
         self.state = Mutex(State(cache: ObjectCache(timeToLive: options.timeToLive)))
-    }
-
-    /// Creates the controller from its container context, reading ``Options`` from the configuration.
-    ///
-    /// - Throws: ``ContainerError`` with code ``ContainerError/Code/invalidOptions``.
-    public convenience init(context: ControllerContext) throws {
-        self.init(agent: context.agent, options: try context.options(as: Options.self), logger: context.logger)
-    }
-
-    /// Runs the refresh loops until the controller stops.
-    public func run() async throws {
-        await tasks.run()
-    }
-
-    /// Ends the refresh loops.
-    public func willStop() async throws {
-        tasks.finish()
     }
 
     /// How many objects the cache holds (fresh or not).

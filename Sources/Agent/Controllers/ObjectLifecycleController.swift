@@ -22,7 +22,7 @@ public import Logging
 ///
 /// The observations run inside the controller's ``run()`` (the container runs it); they end
 /// when the consumer stops iterating, when the controller stops, or when the agent stops.
-public final class ObjectLifecycleController: Controller {
+public final class ObjectLifecycleController: Controller, TaskRunningController {
     /// The options of an ``ObjectLifecycleController``.
     public struct Options: Sendable, Decodable {
         /// How long the initial Discover of an observation collects Resolves (JSON: seconds).
@@ -68,23 +68,6 @@ public final class ObjectLifecycleController: Controller {
         self.agent = agent
         self.options = options
         self.logger = logger
-    }
-
-    /// Creates the controller from its container context, reading ``Options`` from the configuration.
-    ///
-    /// - Throws: ``ContainerError`` with code ``ContainerError/Code/invalidOptions``.
-    public convenience init(context: ControllerContext) throws {
-        self.init(agent: context.agent, options: try context.options(as: Options.self), logger: context.logger)
-    }
-
-    /// Runs the observations until the controller stops.
-    public func run() async throws {
-        await tasks.run()
-    }
-
-    /// Ends every observation.
-    public func willStop() async throws {
-        tasks.finish()
     }
 
     /// Observes the agents of the network (their identities), this one included.

@@ -48,38 +48,19 @@ package struct MosquittoError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 
     /// The kind of failure.
-    package let code: Code
+    package var code: Code
     /// The operation that failed.
-    package let operation: Operation
+    package var operation: Operation
     /// The broker URL (`mqtt://host:port`) when the operation concerns a broker.
-    package let broker: String?
+    package var broker: String?
     /// The raw libmosquitto return code (`MOSQ_ERR_*`), if libmosquitto reported the error.
-    package let libraryCode: Int32?
+    package var libraryCode: Int32?
     /// The broker's CONNACK return code (MQTT 3.1.1) or reason code (MQTT 5), if it refused the connection.
-    package let connackCode: Int32?
+    package var connackCode: Int32?
     /// The system `errno`, if a system call failed.
-    package let systemErrno: Int32?
+    package var systemErrno: Int32?
     /// Text for the failure: from `mosquitto_strerror`, `mosquitto_connack_string`, `strerror` or our own words.
-    package let detail: String
-
-    /// Creates an error from its parts; prefer the factory functions inside the module.
-    package init(
-        code: Code,
-        operation: Operation,
-        broker: String? = nil,
-        libraryCode: Int32? = nil,
-        connackCode: Int32? = nil,
-        systemErrno: Int32? = nil,
-        detail: String
-    ) {
-        self.code = code
-        self.operation = operation
-        self.broker = broker
-        self.libraryCode = libraryCode
-        self.connackCode = connackCode
-        self.systemErrno = systemErrno
-        self.detail = detail
-    }
+    package var detail: String
 
     /// One line: the operation, the broker, the kind of failure, the reason and the raw codes.
     package var description: String {

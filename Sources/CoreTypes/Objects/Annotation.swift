@@ -29,9 +29,7 @@ extension Annotation {
         locationID: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
     ) {
         self.init(
-            base: ObjectBase(
-                objectID: objectID, objectType: objectType, name: name, externalID: externalID,
-                parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated),
+            base: ObjectBase(objectID, objectType, name, externalID, parentObjectID, locationID, isDeactivated),
             type: type, creatorID: creatorID, creationTimestamp: creationTimestamp, status: status, variants: variants,
             custom: custom, wireOrder: .none)
     }

@@ -22,9 +22,7 @@ extension Identity {
         custom: JSONObject = [:]
     ) {
         self.init(
-            base: ObjectBase(
-                objectID: objectID, objectType: objectType, name: name, externalID: externalID,
-                parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated),
+            base: ObjectBase(objectID, objectType, name, externalID, parentObjectID, locationID, isDeactivated),
             custom: custom, wireOrder: .none)
     }
 }

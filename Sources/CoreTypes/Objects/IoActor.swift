@@ -29,9 +29,7 @@ extension IoActor {
         parentObjectID: String? = nil, locationID: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
     ) {
         self.init(
-            base: ObjectBase(
-                objectID: objectID, objectType: objectType, name: name, externalID: externalID,
-                parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated),
+            base: ObjectBase(objectID, objectType, name, externalID, parentObjectID, locationID, isDeactivated),
             valueType: valueType, updateRate: updateRate, useRawIoValues: useRawIoValues, externalRoute: externalRoute,
             custom: custom, wireOrder: .none)
     }

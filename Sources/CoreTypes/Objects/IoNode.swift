@@ -28,9 +28,7 @@ extension IoNode {
         custom: JSONObject = [:]
     ) {
         self.init(
-            base: ObjectBase(
-                objectID: objectID, objectType: objectType, name: name, externalID: externalID,
-                parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated),
+            base: ObjectBase(objectID, objectType, name, externalID, parentObjectID, locationID, isDeactivated),
             ioSources: ioSources, ioActors: ioActors, characteristics: characteristics, custom: custom,
             wireOrder: .none)
     }

@@ -20,9 +20,7 @@ extension Location {
         isDeactivated: Bool? = nil, custom: JSONObject = [:]
     ) {
         self.init(
-            base: ObjectBase(
-                objectID: objectID, objectType: objectType, name: name, externalID: externalID,
-                parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated),
+            base: ObjectBase(objectID, objectType, name, externalID, parentObjectID, locationID, isDeactivated),
             geoLocation: geoLocation, custom: custom, wireOrder: .none)
     }
 }

@@ -31,9 +31,7 @@ extension Log {
         isDeactivated: Bool? = nil, custom: JSONObject = [:]
     ) {
         self.init(
-            base: ObjectBase(
-                objectID: objectID, objectType: objectType, name: name, externalID: externalID,
-                parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated),
+            base: ObjectBase(objectID, objectType, name, externalID, parentObjectID, locationID, isDeactivated),
             logLevel: logLevel, logMessage: logMessage, logDate: logDate, logTags: logTags, logLabels: logLabels,
             logHost: logHost, custom: custom, wireOrder: .none)
     }

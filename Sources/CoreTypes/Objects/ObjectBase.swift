@@ -29,6 +29,16 @@ public struct ObjectBase: Sendable, Hashable {
         self.locationID = locationID
         self.isDeactivated = isDeactivated
     }
+
+    /// The base fields in declaration order, as the core types' initialisers forward them.
+    init(
+        _ objectID: String, _ objectType: String, _ name: String, _ externalID: String?, _ parentObjectID: String?,
+        _ locationID: String?, _ isDeactivated: Bool?
+    ) {
+        self.init(
+            objectID: objectID, objectType: objectType, name: name, externalID: externalID,
+            parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated)
+    }
 }
 
 /// A Coaty object that stores its base fields in one ``ObjectBase``, as the twelve core types do:

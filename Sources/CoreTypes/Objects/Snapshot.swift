@@ -31,9 +31,7 @@ extension Snapshot {
         custom: JSONObject = [:]
     ) {
         self.init(
-            base: ObjectBase(
-                objectID: objectID, objectType: objectType, name: name, externalID: externalID,
-                parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated),
+            base: ObjectBase(objectID, objectType, name, externalID, parentObjectID, locationID, isDeactivated),
             creationTimestamp: creationTimestamp, creatorID: creatorID, tags: tags, object: object, custom: custom,
             wireOrder: .none)
     }

@@ -46,9 +46,7 @@ extension TaskObject {
         custom: JSONObject = [:]
     ) {
         self.init(
-            base: ObjectBase(
-                objectID: objectID, objectType: objectType, name: name, externalID: externalID,
-                parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated),
+            base: ObjectBase(objectID, objectType, name, externalID, parentObjectID, locationID, isDeactivated),
             status: status, creatorID: creatorID, creationTimestamp: creationTimestamp,
             lastModificationTimestamp: lastModificationTimestamp, dueTimestamp: dueTimestamp,
             doneTimestamp: doneTimestamp, duration: duration, requirements: requirements, description: description,

@@ -64,9 +64,7 @@ extension User {
         locationID: String? = nil, isDeactivated: Bool? = nil, custom: JSONObject = [:]
     ) {
         self.init(
-            base: ObjectBase(
-                objectID: objectID, objectType: objectType, name: name, externalID: externalID,
-                parentObjectID: parentObjectID, locationID: locationID, isDeactivated: isDeactivated),
+            base: ObjectBase(objectID, objectType, name, externalID, parentObjectID, locationID, isDeactivated),
             names: names, displayName: displayName, nickName: nickName, title: title, userType: userType,
             preferredLanguage: preferredLanguage, locale: locale, timezone: timezone, active: active,
             password: password, emails: emails, phoneNumbers: phoneNumbers, ims: ims, photos: photos,
