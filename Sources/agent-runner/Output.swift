@@ -35,13 +35,7 @@ final class Output: Sendable {
 
     /// Prints one result line and flushes it.
     func line(_ text: String) {
-        progressLine.withLock { isShowing in
-            if isShowing {
-                Self.write("\r\u{1B}[K", to: STDERR_FILENO)
-                isShowing = false
-            }
-            Self.write(text + "\n", to: STDOUT_FILENO)
-        }
+        writeLine(text, to: STDOUT_FILENO)
     }
 
     /// Prints one JSON object as a line.
@@ -65,12 +59,17 @@ final class Output: Sendable {
 
     /// Prints a line on stderr (after clearing progress).
     func note(_ text: String) {
+        writeLine(text, to: STDERR_FILENO)
+    }
+
+    /// Clears the progress line, if shown, then writes `text` and a newline to `descriptor`.
+    private func writeLine(_ text: String, to descriptor: Int32) {
         progressLine.withLock { isShowing in
             if isShowing {
                 Self.write("\r\u{1B}[K", to: STDERR_FILENO)
                 isShowing = false
             }
-            Self.write(text + "\n", to: STDERR_FILENO)
+            Self.write(text + "\n", to: descriptor)
         }
     }
 

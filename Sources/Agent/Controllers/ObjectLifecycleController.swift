@@ -160,22 +160,12 @@ public final class ObjectLifecycleController: Controller, TaskRunningController 
                     let (inputs, input) = AsyncStream.makeStream(of: Input.self)
                     await withDiscardingTaskGroup { group in
                         group.addTask {
-                            do {
-                                for try await received in advertise where isIncluded(received.event.object) {
-                                    input.yield(.seen(received.event.object))
-                                }
-                            } catch let error as AgentError {
-                                input.yield(.failed(error))
-                            } catch {}
-                            input.finish()
+                            await Self.forward(advertise, to: input) { received in
+                                isIncluded(received.event.object) ? .seen(received.event.object) : nil
+                            }
                         }
                         group.addTask {
-                            do {
-                                for try await received in deadvertise { input.yield(.deadvertised(received.event.objectIDs)) }
-                            } catch let error as AgentError {
-                                input.yield(.failed(error))
-                            } catch {}
-                            input.finish()
+                            await Self.forward(deadvertise, to: input) { .deadvertised($0.event.objectIDs) }
                         }
                         group.addTask {
                             // The initial Discover is best effort: a stop also ends the two observations
@@ -210,5 +200,19 @@ public final class ObjectLifecycleController: Controller, TaskRunningController 
                 code: .stopped, detail: "the ObjectLifecycleController has stopped; no observation was made")
         }
         return EventStream(queue: output, pressure: agent.client.readPressure)
+    }
+
+    /// Yields what `input` makes of each event of `events`, then the agent's error that ended them, if any.
+    private static func forward<Events: AsyncSequence>(
+        _ events: Events, to input: AsyncStream<Input>.Continuation, _ makeInput: (Events.Element) -> Input?
+    ) async {
+        do {
+            for try await event in events {
+                if let next = makeInput(event) { input.yield(next) }
+            }
+        } catch let error as AgentError {
+            input.yield(.failed(error))
+        } catch {}
+        input.finish()
     }
 }

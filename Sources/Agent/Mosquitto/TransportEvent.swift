@@ -67,12 +67,6 @@ package struct ConnackCode: Hashable, Sendable, CustomStringConvertible {
     /// The MQTT protocol version the code belongs to (4 for 3.1.1, 5 for 5).
     package let protocolVersion: Int32
 
-    /// Creates a code as received with the given protocol version.
-    package init(rawValue: Int32, protocolVersion: Int32) {
-        self.rawValue = rawValue
-        self.protocolVersion = protocolVersion
-    }
-
     /// Whether the broker accepted the connection.
     package var isAccepted: Bool { rawValue == 0 }
 
@@ -144,12 +138,6 @@ package struct ReasonCode: Hashable, Sendable, CustomStringConvertible {
     package let rawValue: Int32
     /// The MQTT protocol version the code belongs to (4 for 3.1.1, 5 for 5).
     package let protocolVersion: Int32
-
-    /// Creates a code as received with the given protocol version.
-    package init(rawValue: Int32, protocolVersion: Int32) {
-        self.rawValue = rawValue
-        self.protocolVersion = protocolVersion
-    }
 
     /// Whether the broker refused (`0x80` or more).
     package var isFailure: Bool { rawValue >= 0x80 }
