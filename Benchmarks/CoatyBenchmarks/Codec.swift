@@ -36,6 +36,14 @@ enum Codec {
     static let returnText =
         #"{"result":{"state":"on","brightness":0.8,"changed":true},"executionInfo":{"duration":12,"host":"lamp-3"}}"#
 
+    /// A Task with most of its members: a core type read and written through its member table.
+    static let taskText =
+        #"{"objectId":"0d4f2a6b-3c5e-4a7b-9d1f-2e4a6c8e0b1d","objectType":"coaty.Task","coreType":"Task","#
+        + #""name":"Replace the filter","status":1,"creatorId":"7e9b1d3f-5a7c-4e9b-8d1f-3a5c7e9b1d3f","#
+        + #""creationTimestamp":1600000000000,"dueTimestamp":1600086400000,"duration":3600000,"#
+        + #""description":"Hall, second floor","requirements":{"skill":"hvac"},"#
+        + #""assigneeObjectId":"2b4d6f8a-0c2e-4a6c-8e0b-2d4f6a8c0e2b"}"#
+
     static func run(budget: Duration, repeats: Int, report: Report) throws {
         let registry = Fixtures.registry()
         let lightBytes = Fixtures.lightBytes
@@ -64,6 +72,13 @@ enum Codec {
         let plainCall = try JSONDecoder().decode(PlainCall.self, from: callData)
         let plainReturn = try JSONDecoder().decode(PlainReturn.self, from: returnData)
         let size = lightBytes.count
+        let taskBytes = Array(taskText.utf8)
+        let taskData = Data(taskBytes)
+        let task = try registry.decodeObject(JSONValue(parsing: taskBytes))
+        precondition(task is TaskObject, "the chain picked the wrong type")
+        let taskRoundTrip = try JSONValue.object(task.jsonObject()).serializedString()
+        precondition(taskRoundTrip == taskText, "Task does not round-trip")
+        let taskDictionary = try JSONSerialization.jsonObject(with: taskData)
 
         var sink = 0
         let section = "B3 decode and encode"
@@ -109,6 +124,20 @@ enum Codec {
                 ours: Benchmark("ours") { sink &+= JSONValue.object(try decodedSensor.jsonObject()).serialized().count },
                 baseline: Benchmark("JSONEncoder") { sink &+= try jsonEncoder.encode(plainLight).count },
                 baselineName: "JSONEncoder, Codable struct", target: .ratioAtLeast(1)),
+            Comparison(
+                section: section, title: "decode a core type, Task (\(taskBytes.count) bytes: parse + coaty-js checks)",
+                ours: Benchmark("ours") {
+                    sink &+= try registry.decodeObject(JSONValue(parsing: taskBytes)).objectID.utf8.count
+                },
+                baseline: Benchmark("JSONSerialization") {
+                    sink &+= (try JSONSerialization.jsonObject(with: taskData) as? NSDictionary)?.count ?? 0
+                }, baselineName: "JSONSerialization.jsonObject", target: .ratioAtLeast(1)),
+            Comparison(
+                section: section, title: "encode a core type, Task (to bytes)",
+                ours: Benchmark("ours") { sink &+= JSONValue.object(try task.jsonObject()).serialized().count },
+                baseline: Benchmark("JSONSerialization") {
+                    sink &+= try JSONSerialization.data(withJSONObject: taskDictionary).count
+                }, baselineName: "JSONSerialization.data", target: .ratioAtLeast(1)),
             Comparison(
                 section: section, title: "decode a Call payload (\(callBytes.count) bytes, named parameters)",
                 ours: Benchmark("ours") {

@@ -191,13 +191,13 @@ extension Agent {
 
         /// Publish once the broker acknowledged the response subscription (SUBACK): one extra round
         /// trip to the broker per request (about 0.1–0.2 ms here). A refused subscription makes the
-        /// request method throw ``AgentError/Code/subscribeFailed`` and nothing is published.
+        /// request method throw `AgentError.Code.subscribeFailed` and nothing is published.
         public static let afterSubscriptionAcknowledged = RequestPublication(base: .afterAcknowledgement)
         /// Publish right behind the SUBSCRIBE on the same connection (the default, as coaty-js does).
         /// The broker handles a client's packets in order, so the subscription is in place before any
         /// responder sees the request, and the agent routes a response even if it arrives before the
         /// SUBACK. A refused subscription ends the responses: ``Responses/first()`` throws
-        /// ``AgentError/Code/subscribeFailed`` (the request has gone out).
+        /// `AgentError.Code.subscribeFailed` (the request has gone out).
         public static let pipelined = RequestPublication(base: .pipelined)
 
         /// The option's name.

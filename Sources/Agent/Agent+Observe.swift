@@ -8,7 +8,7 @@ extension Agent {
     /// Like coaty-js, every object advertised on that topic is delivered, whatever its object type.
     /// When this returns, the broker has acknowledged the subscription (if the agent is online).
     ///
-    /// - Throws: ``AgentError/Code/stopped`` after the agent stopped.
+    /// - Throws: `AgentError.Code.stopped` after the agent stopped.
     package func observeAdvertise(coreType: CoreType) async throws -> EventStream<Received<Advertise>> {
         try await observeAdvertise(plan: .advertise(coreType: coreType, in: scope))
     }
@@ -18,7 +18,7 @@ extension Agent {
     /// A canonical core object type (`coaty.Task`) is observed on the core-type topic and filtered
     /// locally, as coaty-js does; any other object type on `ADV::<objectType>`.
     ///
-    /// - Throws: ``AgentError/Code/invalidEvent`` for an invalid object type, ``AgentError/Code/stopped``.
+    /// - Throws: `AgentError.Code.invalidEvent` for an invalid object type, `AgentError.Code.stopped`.
     package func observeAdvertise(objectType: String) async throws -> EventStream<Received<Advertise>> {
         try await observeAdvertise(plan: plan { () throws(EventError) in try .advertise(objectType: objectType, in: scope) })
     }
@@ -40,7 +40,7 @@ extension Agent {
 
     /// Observes Channel events on one channel id.
     ///
-    /// - Throws: ``AgentError/Code/invalidEvent`` for an invalid channel id.
+    /// - Throws: `AgentError.Code.invalidEvent` for an invalid channel id.
     package func observeChannel(_ channelID: String) async throws -> EventStream<Received<Channel>> {
         let plan = try plan { () throws(EventError) in try ObservationPlan.channel(channelID, in: scope) }
         return try await observe(plan.topicFilter) { event in
@@ -139,7 +139,7 @@ extension Agent {
     ///
     /// Coaty topics never reach raw observers, even through `#`.
     ///
-    /// - Throws: ``AgentError`` with code ``AgentError/Code/invalidEvent`` when coaty-js would refuse
+    /// - Throws: ``AgentError`` with code `AgentError.Code.invalidEvent` when coaty-js would refuse
     ///   the filter, or when it breaks MQTT's wildcard rules (`a/#/b`, `a+`): coaty-js passes such a
     ///   filter on and the broker drops the connection; here nothing is subscribed.
     package func observeRaw(_ topicFilter: String) async throws -> EventStream<Raw> {

@@ -16,7 +16,7 @@ extension Agent {
     /// }
     /// ```
     ///
-    /// - Throws: ``AgentError/Code/stopped`` after the agent stopped.
+    /// - Throws: `AgentError.Code.stopped` after the agent stopped.
     package func observeAllEvents() async throws -> EventStream<CoatyMessage> {
         let namespaceLevel = configuration.isCrossNamespacing ? "+" : configuration.namespace
         let filter = "coaty/\(CoatyProtocol.topicVersion)/\(namespaceLevel)/#"

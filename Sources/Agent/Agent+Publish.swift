@@ -7,8 +7,8 @@ extension Agent {
     ///
     /// Publishing never waits: offline, the publication waits in the offline queue.
     ///
-    /// - Throws: ``AgentError/Code/invalidEvent`` when the object breaks its core type's rules,
-    ///   ``AgentError/Code/stopped`` after the agent stopped.
+    /// - Throws: `AgentError.Code.invalidEvent` when the object breaks its core type's rules,
+    ///   `AgentError.Code.stopped` after the agent stopped.
     public func advertise(_ object: any CoatyObject, privateData: JSONObject? = nil) throws {
         try publish(Advertise(object: object, privateData: privateData))
     }

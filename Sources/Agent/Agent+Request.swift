@@ -37,7 +37,7 @@ extension Agent {
     /// not fit the request are dropped and counted. The subscription ends with the stream: the
     /// agent releases it when its network thread is next awake (within a second).
     ///
-    /// - Throws: ``AgentError/Code/invalidEvent`` for an invalid request, ``AgentError/Code/stopped``.
+    /// - Throws: `AgentError.Code.invalidEvent` for an invalid request, `AgentError.Code.stopped`.
     package func request<Request: PlannedRequest>(
         _ request: Request, timeout: Duration = .seconds(5)
     ) async throws -> Responses<Request.Response> {

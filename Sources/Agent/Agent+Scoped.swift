@@ -17,7 +17,7 @@ extension Agent {
     /// }
     /// ```
     ///
-    /// - Throws: ``AgentError/Code/stopped`` after the agent stopped; what `body` throws.
+    /// - Throws: `AgentError.Code.stopped` after the agent stopped; what `body` throws.
     public func observeAdvertise<Result>(
         coreType: CoreType, isolation: isolated (any Actor)? = #isolation,
         _ body: (EventStream<Received<Advertise>>) async throws -> Result
@@ -30,7 +30,7 @@ extension Agent {
     /// A canonical core object type (`coaty.Task`) is observed on the core-type topic and filtered
     /// locally, as coaty-js does; any other object type on `ADV::<objectType>`.
     ///
-    /// - Throws: ``AgentError/Code/invalidEvent`` for an invalid object type, ``AgentError/Code/stopped``.
+    /// - Throws: `AgentError.Code.invalidEvent` for an invalid object type, `AgentError.Code.stopped`.
     public func observeAdvertise<Result>(
         objectType: String, isolation: isolated (any Actor)? = #isolation,
         _ body: (EventStream<Received<Advertise>>) async throws -> Result
@@ -48,7 +48,7 @@ extension Agent {
 
     /// Observes Channel events on one channel id while `body` runs.
     ///
-    /// - Throws: ``AgentError/Code/invalidEvent`` for an invalid channel id.
+    /// - Throws: `AgentError.Code.invalidEvent` for an invalid channel id.
     public func observeChannel<Result>(
         _ channelID: String, isolation: isolated (any Actor)? = #isolation,
         _ body: (EventStream<Received<Channel>>) async throws -> Result
@@ -110,7 +110,7 @@ extension Agent {
     /// Observes raw MQTT messages on a topic filter (MQTT wildcards allowed; never `coaty/…`)
     /// while `body` runs. Coaty topics never reach raw observers, even through `#`.
     ///
-    /// - Throws: ``AgentError/Code/invalidEvent`` when coaty-js would refuse the filter or it
+    /// - Throws: `AgentError.Code.invalidEvent` when coaty-js would refuse the filter or it
     ///   breaks MQTT's wildcard rules (`a/#/b`, `a+`).
     public func observeRaw<Result>(
         _ topicFilter: String, isolation: isolated (any Actor)? = #isolation,

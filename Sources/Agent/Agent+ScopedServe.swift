@@ -8,8 +8,8 @@ public import CoreTypes
 extension Agent {
     /// Answers Discover requests with `handler` until the task is cancelled.
     ///
-    /// - Throws: ``AgentError/Code/stopped`` when the agent stops (or has stopped),
-    ///   ``AgentError/Code/subscribeFailed`` when the broker refused the subscription.
+    /// - Throws: `AgentError.Code.stopped` when the agent stops (or has stopped),
+    ///   `AgentError.Code.subscribeFailed` when the broker refused the subscription.
     public func serveDiscover(
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @Sendable (IncomingRequest<Discover>) throws -> Void
@@ -36,8 +36,8 @@ extension Agent {
 
     /// Answers Query requests with `handler` until the task is cancelled.
     ///
-    /// - Throws: ``AgentError/Code/stopped`` when the agent stops (or has stopped),
-    ///   ``AgentError/Code/subscribeFailed`` when the broker refused the subscription.
+    /// - Throws: `AgentError.Code.stopped` when the agent stops (or has stopped),
+    ///   `AgentError.Code.subscribeFailed` when the broker refused the subscription.
     public func serveQuery(
         isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @Sendable (IncomingRequest<Query>) throws -> Void
@@ -64,8 +64,8 @@ extension Agent {
 
     /// Answers Update requests for a core type with `handler` until the task is cancelled.
     ///
-    /// - Throws: ``AgentError/Code/stopped`` when the agent stops (or has stopped),
-    ///   ``AgentError/Code/subscribeFailed`` when the broker refused the subscription.
+    /// - Throws: `AgentError.Code.stopped` when the agent stops (or has stopped),
+    ///   `AgentError.Code.subscribeFailed` when the broker refused the subscription.
     public func serveUpdate(
         coreType: CoreType, isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @Sendable (IncomingRequest<Update>) throws -> Void
@@ -92,8 +92,8 @@ extension Agent {
 
     /// Answers Update requests for an object type (as ``observeUpdate(objectType:isolation:_:)`` delivers them) with `handler` until the task is cancelled.
     ///
-    /// - Throws: ``AgentError/Code/stopped`` when the agent stops (or has stopped),
-    ///   ``AgentError/Code/subscribeFailed`` when the broker refused the subscription.
+    /// - Throws: `AgentError.Code.stopped` when the agent stops (or has stopped),
+    ///   `AgentError.Code.subscribeFailed` when the broker refused the subscription.
     public func serveUpdate(
         objectType: String, isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @Sendable (IncomingRequest<Update>) throws -> Void
@@ -120,8 +120,8 @@ extension Agent {
 
     /// Answers Call requests for one operation (as ``observeCall(_:context:isolation:_:)`` delivers them) with `handler` until the task is cancelled.
     ///
-    /// - Throws: ``AgentError/Code/stopped`` when the agent stops (or has stopped),
-    ///   ``AgentError/Code/subscribeFailed`` when the broker refused the subscription.
+    /// - Throws: `AgentError.Code.stopped` when the agent stops (or has stopped),
+    ///   `AgentError.Code.subscribeFailed` when the broker refused the subscription.
     public func serveCall(
         _ operation: String, context: (any CoatyObject)? = nil, isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @Sendable (IncomingRequest<Call>) throws -> Void

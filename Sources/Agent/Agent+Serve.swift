@@ -16,7 +16,7 @@ extension Agent {
     /// (if the agent is online). The agent answers for as long as the returned
     /// ``InlineResponder`` lives.
     ///
-    /// - Throws: ``AgentError/Code/stopped`` after the agent stopped, ``AgentError/Code/subscribeFailed``
+    /// - Throws: `AgentError.Code.stopped` after the agent stopped, `AgentError.Code.subscribeFailed`
     ///   when the broker refused the subscription.
     package func startServingDiscover(
         _ handler: @escaping @Sendable (IncomingRequest<Discover>) throws -> Void
@@ -44,7 +44,7 @@ extension Agent {
     /// thread (see ``serveDiscover(_:)``; the requests delivered are those of
     /// ``observeUpdate(objectType:)``).
     ///
-    /// - Throws: ``AgentError/Code/invalidEvent`` for an invalid object type, and the errors of
+    /// - Throws: `AgentError.Code.invalidEvent` for an invalid object type, and the errors of
     ///   ``serveDiscover(_:)``.
     package func startServingUpdate(
         objectType: String, _ handler: @escaping @Sendable (IncomingRequest<Update>) throws -> Void
@@ -62,7 +62,7 @@ extension Agent {
     /// }
     /// ```
     ///
-    /// - Throws: ``AgentError/Code/invalidEvent`` for an invalid operation name, and the errors of
+    /// - Throws: `AgentError.Code.invalidEvent` for an invalid operation name, and the errors of
     ///   ``serveDiscover(_:)``.
     package func startServingCall(
         _ operation: String, context: (any CoatyObject)? = nil,

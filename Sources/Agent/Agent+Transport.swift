@@ -13,7 +13,7 @@ extension Agent {
 
     /// Publishes (or queues) publications in order.
     ///
-    /// - Throws: ``AgentError/Code/stopped`` after the agent stopped.
+    /// - Throws: `AgentError.Code.stopped` after the agent stopped.
     func publish(_ publications: [Publication]) throws {
         for publication in publications { try publish(publication) }
     }
@@ -21,7 +21,7 @@ extension Agent {
     /// Publishes one publication now when online and nothing waits in the outbox (the common
     /// case: one lock before and one after the send), else through the outbox or the offline queue.
     ///
-    /// - Throws: ``AgentError/Code/stopped`` after the agent stopped.
+    /// - Throws: `AgentError.Code.stopped` after the agent stopped.
     func publish(_ publication: Publication) throws {
         let sendsDirectly = try state.withLock { state throws(AgentError) -> Bool in
             guard state.machine.isRunning else {

@@ -53,7 +53,7 @@ public final class Agent: Service, Sendable {
     ///   - configuration: identity, broker, namespace and limits.
     ///   - registry: the application's object types; the agent freezes its copy.
     ///   - logger: where the agent logs (defaults to the task-local logger).
-    /// - Throws: ``AgentError`` with code ``AgentError/Code/invalidConfiguration`` when the
+    /// - Throws: ``AgentError`` with code `AgentError.Code.invalidConfiguration` when the
     ///   broker URL, the namespace, the identity or an IO node is not usable.
     public convenience init(
         configuration: Configuration,
@@ -157,7 +157,7 @@ public final class Agent: Service, Sendable {
     /// On graceful shutdown (or cancellation) it publishes the Deadvertise of its identity and IO
     /// nodes, disconnects and returns; every observation and pending request ends.
     ///
-    /// - Throws: ``AgentError`` with code ``AgentError/Code/connectionFailed`` when the broker
+    /// - Throws: ``AgentError`` with code `AgentError.Code.connectionFailed` when the broker
     ///   refused the agent (bad credentials, not authorised) or the reconnect policy gave up;
     ///   the message names the broker URL and the reason.
     public func run() async throws {

@@ -49,12 +49,12 @@ public final class Container: Service, Sendable {
     ///   - configuration: identity, broker, namespace and each controller's options.
     ///   - logPublishing: how ``logPublisher`` builds and sends `Log` objects.
     ///   - logger: where the container and its agent log (defaults to the task-local logger).
-    /// - Throws: ``ContainerError``: ``ContainerError/Code/duplicateObjectType`` or
-    ///   ``ContainerError/Code/invalidObjectType`` for an object type that cannot be registered,
-    ///   ``ContainerError/Code/duplicateController`` or ``ContainerError/Code/invalidControllerName``,
-    ///   ``ContainerError/Code/unknownController`` for options nobody reads,
-    ///   ``ContainerError/Code/invalidConfiguration`` for an unusable agent configuration,
-    ///   ``ContainerError/Code/invalidOptions`` or ``ContainerError/Code/controllerFailed`` when a
+    /// - Throws: ``ContainerError``: `ContainerError.Code.duplicateObjectType` or
+    ///   `ContainerError.Code.invalidObjectType` for an object type that cannot be registered,
+    ///   `ContainerError.Code.duplicateController` or `ContainerError.Code.invalidControllerName`,
+    ///   `ContainerError.Code.unknownController` for options nobody reads,
+    ///   `ContainerError.Code.invalidConfiguration` for an unusable agent configuration,
+    ///   `ContainerError.Code.invalidOptions` or `ContainerError.Code.controllerFailed` when a
     ///   controller cannot be created.
     public init(
         components: Components, configuration: Configuration,
@@ -114,9 +114,9 @@ public final class Container: Service, Sendable {
 
     /// Runs the container until graceful shutdown or cancellation (see the type's description).
     ///
-    /// - Throws: ``ContainerError`` with code ``ContainerError/Code/controllerFailed`` when a
+    /// - Throws: ``ContainerError`` with code `ContainerError.Code.controllerFailed` when a
     ///   controller's hook or lifetime threw (the container then stopped gracefully),
-    ///   ``ContainerError/Code/alreadyRunning`` on a second call, and the agent's ``AgentError``
+    ///   `ContainerError.Code.alreadyRunning` on a second call, and the agent's ``AgentError``
     ///   when it could not connect.
     public func run() async throws {
         guard hasRun.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else {

@@ -31,7 +31,7 @@
 /// The container calls the hooks one at a time, in the order of the components (``willStop()`` in
 /// reverse order), never two hooks of the container at once; ``run()`` runs beside them. A hook
 /// that throws stops the container gracefully, and ``Container/run()`` then throws a
-/// ``ContainerError`` with code ``ContainerError/Code/controllerFailed``.
+/// ``ContainerError`` with code `ContainerError.Code.controllerFailed`.
 ///
 /// | coaty-js | here |
 /// | --- | --- |

@@ -29,7 +29,7 @@ public struct ControllerContext: Sendable {
     /// options type whose members all have defaults needs none. Typed options must be of type
     /// `Options`.
     ///
-    /// - Throws: ``ContainerError`` with code ``ContainerError/Code/invalidOptions`` naming the
+    /// - Throws: ``ContainerError`` with code `ContainerError.Code.invalidOptions` naming the
     ///   controller and the member at fault.
     public func options<Options: Decodable & Sendable>(as type: Options.Type = Options.self) throws -> Options {
         switch options.storage {

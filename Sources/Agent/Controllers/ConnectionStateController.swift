@@ -47,7 +47,7 @@ public final class ConnectionStateController: Controller {
 
     /// Returns once the agent is online (at once if it is).
     ///
-    /// - Throws: ``AgentError`` with code ``AgentError/Code/stopped`` when the agent stops first,
+    /// - Throws: ``AgentError`` with code `AgentError.Code.stopped` when the agent stops first,
     ///   `CancellationError` when the task is cancelled.
     public func waitUntilOnline() async throws {
         for await state in agent.connectionStates() where state == .online { return }

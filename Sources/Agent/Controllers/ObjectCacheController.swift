@@ -14,7 +14,7 @@ import Synchronization
 /// Entries live for ``Options/timeToLive`` after they were resolved or refreshed (for ever when
 /// `nil`). Once an object of a core type is cached, the controller follows the Advertise events
 /// of that core type: a re-advertised cached object replaces its entry. The refresh loops run
-/// inside the controller's ``run()`` (the container runs it).
+/// inside the controller's ``Controller/run()`` (the container runs it).
 public final class ObjectCacheController: Controller, TaskRunningController {
     /// Where a resolution looks first.
     public struct Policy: Sendable, Hashable, CustomStringConvertible, Decodable {
@@ -128,8 +128,8 @@ public final class ObjectCacheController: Controller, TaskRunningController {
     /// The object with this id, from the cache or the network as `policy` (default:
     /// ``Options/policy``) says; a Discover waits `timeout` (default: ``Options/discoverTimeout``).
     ///
-    /// - Throws: ``AgentError`` with code ``AgentError/Code/responseTimedOut`` when nobody resolved
-    ///   the id in time and no fresh entry has it, ``AgentError/Code/stopped`` when the agent stopped.
+    /// - Throws: ``AgentError`` with code `AgentError.Code.responseTimedOut` when nobody resolved
+    ///   the id in time and no fresh entry has it, `AgentError.Code.stopped` when the agent stopped.
     public func resolve(objectID: String, policy: Policy? = nil, timeout: Duration? = nil) async throws
         -> any CoatyObject
     {

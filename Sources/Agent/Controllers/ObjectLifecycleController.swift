@@ -20,7 +20,7 @@ public import Logging
 /// }
 /// ```
 ///
-/// The observations run inside the controller's ``run()`` (the container runs it); they end
+/// The observations run inside the controller's ``Controller/run()`` (the container runs it); they end
 /// when the consumer stops iterating, when the controller stops, or when the agent stops.
 public final class ObjectLifecycleController: Controller, TaskRunningController {
     /// The options of an ``ObjectLifecycleController``.
@@ -72,7 +72,7 @@ public final class ObjectLifecycleController: Controller, TaskRunningController 
 
     /// Observes the agents of the network (their identities), this one included.
     ///
-    /// - Throws: ``AgentError`` with code ``AgentError/Code/stopped`` when the agent or the controller stopped.
+    /// - Throws: ``AgentError`` with code `AgentError.Code.stopped` when the agent or the controller stopped.
     package func observeAgents() async throws -> EventStream<ObjectLifecycleEvent> {
         try await events(coreType: .identity)
     }
@@ -85,7 +85,7 @@ public final class ObjectLifecycleController: Controller, TaskRunningController 
     /// }
     /// ```
     ///
-    /// - Throws: ``AgentError`` with code ``AgentError/Code/stopped`` when the agent or the controller stopped.
+    /// - Throws: ``AgentError`` with code `AgentError.Code.stopped` when the agent or the controller stopped.
     public func observeAgents<Result>(
         isolation: isolated (any Actor)? = #isolation, _ body: (EventStream<ObjectLifecycleEvent>) async throws -> Result
     ) async throws -> Result {
@@ -94,7 +94,7 @@ public final class ObjectLifecycleController: Controller, TaskRunningController 
 
     /// Observes the objects of a core type that satisfy `isIncluded` while `body` runs.
     ///
-    /// - Throws: ``AgentError`` with code ``AgentError/Code/stopped`` when the agent or the controller stopped.
+    /// - Throws: ``AgentError`` with code `AgentError.Code.stopped` when the agent or the controller stopped.
     public func observe<Result>(
         coreType: CoreType, where isIncluded: @escaping @Sendable (any CoatyObject) -> Bool = { _ in true },
         isolation: isolated (any Actor)? = #isolation, _ body: (EventStream<ObjectLifecycleEvent>) async throws -> Result
@@ -104,8 +104,8 @@ public final class ObjectLifecycleController: Controller, TaskRunningController 
 
     /// Observes the objects of an object type that satisfy `isIncluded` while `body` runs.
     ///
-    /// - Throws: ``AgentError`` with code ``AgentError/Code/invalidEvent`` for an invalid object
-    ///   type, ``AgentError/Code/stopped`` when the agent or the controller stopped.
+    /// - Throws: ``AgentError`` with code `AgentError.Code.invalidEvent` for an invalid object
+    ///   type, `AgentError.Code.stopped` when the agent or the controller stopped.
     public func observe<Result>(
         objectType: String, where isIncluded: @escaping @Sendable (any CoatyObject) -> Bool = { _ in true },
         isolation: isolated (any Actor)? = #isolation, _ body: (EventStream<ObjectLifecycleEvent>) async throws -> Result
@@ -115,7 +115,7 @@ public final class ObjectLifecycleController: Controller, TaskRunningController 
 
     /// Observes the objects of a core type that satisfy `isIncluded`.
     ///
-    /// - Throws: ``AgentError`` with code ``AgentError/Code/stopped`` when the agent or the controller stopped.
+    /// - Throws: ``AgentError`` with code `AgentError.Code.stopped` when the agent or the controller stopped.
     package func events(
         coreType: CoreType, where isIncluded: @escaping @Sendable (any CoatyObject) -> Bool = { _ in true }
     ) async throws -> EventStream<ObjectLifecycleEvent> {
@@ -126,8 +126,8 @@ public final class ObjectLifecycleController: Controller, TaskRunningController 
 
     /// Observes the objects of an object type that satisfy `isIncluded`.
     ///
-    /// - Throws: ``AgentError`` with code ``AgentError/Code/invalidEvent`` for an invalid object
-    ///   type, ``AgentError/Code/stopped`` when the agent or the controller stopped.
+    /// - Throws: ``AgentError`` with code `AgentError.Code.invalidEvent` for an invalid object
+    ///   type, `AgentError.Code.stopped` when the agent or the controller stopped.
     package func events(
         objectType: String, where isIncluded: @escaping @Sendable (any CoatyObject) -> Bool = { _ in true }
     ) async throws -> EventStream<ObjectLifecycleEvent> {

@@ -55,7 +55,7 @@ public final class ObjectProviderController: Controller {
 
     /// Creates the controller from its container context, decoding the objects of its ``Options``.
     ///
-    /// - Throws: ``ContainerError`` with code ``ContainerError/Code/invalidOptions`` naming the
+    /// - Throws: ``ContainerError`` with code `ContainerError.Code.invalidOptions` naming the
     ///   object that does not decode.
     public convenience init(context: ControllerContext) throws {
         let options = try context.options(as: Options.self)

@@ -34,7 +34,7 @@ public final class LogPublisher: Service, Sendable {
         /// Tags added to every `Log`, before the tags of the log call.
         public var tags: [String]
         /// Called, on the publisher's task, with each `Log` the agent refused and the reason (for
-        /// example ``AgentError/Code/stopped``). Logs made inside it are not published.
+        /// example `AgentError.Code.stopped`). Logs made inside it are not published.
         public var onFailure: (@Sendable (_ error: any Error, _ log: Log) -> Void)?
 
         /// Creates a configuration.

@@ -29,7 +29,7 @@ package struct BrokerURL: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `mqtt://host:port` or `mqtts://host:port`.
     ///
-    /// - Throws: ``MosquittoError`` with code ``MosquittoError/Code/invalidBrokerURL`` naming the URL and
+    /// - Throws: ``MosquittoError`` with code `MosquittoError.Code.invalidBrokerURL` naming the URL and
     ///   what is wrong with it (scheme, host, port, or a path that a broker URL cannot have).
     package init(_ url: String) throws {
         func invalid(_ reason: String) -> MosquittoError {

@@ -85,10 +85,10 @@ package final class MosquittoClient: Sendable {
     /// handshakes and CONNECT happen on the event loop. Call it again only after the previous
     /// connection's `disconnected` event.
     ///
-    /// - Throws: ``MosquittoError`` naming the broker URL: ``MosquittoError/Code/unreachable`` when the
-    ///   host does not resolve or (on loopback) nothing listens, ``MosquittoError/Code/tlsFailure``
-    ///   when the TLS files cannot be loaded, ``MosquittoError/Code/alreadyConnected`` or
-    ///   ``MosquittoError/Code/closed``.
+    /// - Throws: ``MosquittoError`` naming the broker URL: `MosquittoError.Code.unreachable` when the
+    ///   host does not resolve or (on loopback) nothing listens, `MosquittoError.Code.tlsFailure`
+    ///   when the TLS files cannot be loaded, `MosquittoError.Code.alreadyConnected` or
+    ///   `MosquittoError.Code.closed`.
     package func connect() throws {
         try connection.connect()
     }
@@ -107,8 +107,8 @@ package final class MosquittoClient: Sendable {
     ///   - filters: One or more MQTT topic filters.
     ///   - qos: The maximum QoS for all of them; Coaty uses ``QoS/atMostOnce``.
     /// - Returns: The id that ``TransportEvent/subscribed(_:grantedQoS:)`` will carry.
-    /// - Throws: ``MosquittoError``: ``MosquittoError/Code/invalidArgument`` for an invalid filter,
-    ///   ``MosquittoError/Code/noConnection`` while not connected.
+    /// - Throws: ``MosquittoError``: `MosquittoError.Code.invalidArgument` for an invalid filter,
+    ///   `MosquittoError.Code.noConnection` while not connected.
     package func subscribe(to filters: [String], qos: MQTTQoS = .atMostOnce) throws -> MQTTMessageID {
         try requireFilters(filters, .subscribe)
         return try withCStrings(filters, .subscribe) { list in
@@ -144,8 +144,8 @@ package final class MosquittoClient: Sendable {
     ///   - qos: The QoS; Coaty uses ``QoS/atMostOnce``.
     ///   - retain: Whether the broker keeps it for later subscribers.
     /// - Returns: The id that ``TransportEvent/published(_:)`` will carry.
-    /// - Throws: ``MosquittoError``: ``MosquittoError/Code/invalidArgument`` for an invalid topic or a
-    ///   payload that is too large, ``MosquittoError/Code/noConnection`` while not connected.
+    /// - Throws: ``MosquittoError``: `MosquittoError.Code.invalidArgument` for an invalid topic or a
+    ///   payload that is too large, `MosquittoError.Code.noConnection` while not connected.
     package func publish(
         topic: String,
         payload: some Collection<UInt8>,
@@ -165,20 +165,20 @@ package final class MosquittoClient: Sendable {
     /// Sends DISCONNECT; the broker then discards the will. ``TransportEvent/disconnected(_:)`` with
     /// `nil` follows once the packet has left and the socket is closed.
     ///
-    /// - Throws: ``MosquittoError`` with code ``MosquittoError/Code/noConnection`` when not connected.
+    /// - Throws: ``MosquittoError`` with code `MosquittoError.Code.noConnection` when not connected.
     package func disconnect() throws {
         try connection.perform(.disconnect) { handle in (mosquitto_disconnect(handle), ()) }
     }
 
     /// Replaces the last will (or removes it with `nil`); it takes effect on the next ``connect()``.
     ///
-    /// - Throws: ``MosquittoError`` with code ``MosquittoError/Code/invalidArgument`` for an invalid topic.
+    /// - Throws: ``MosquittoError`` with code `MosquittoError.Code.invalidArgument` for an invalid topic.
     package func setWill(_ will: Will?) throws {
         try connection.setWill(will)
     }
 
     /// Closes the socket at once without DISCONNECT, so the broker publishes the will, and ends
-    /// ``events``. Afterwards every operation throws ``MosquittoError/Code/closed``.
+    /// ``events``. Afterwards every operation throws `MosquittoError.Code.closed`.
     ///
     /// Use it when a graceful stop failed; the agent's normal stop is ``disconnect()``. It never
     /// waits for the event loop. Releasing the client does the same.

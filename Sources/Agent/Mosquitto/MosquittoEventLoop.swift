@@ -66,7 +66,7 @@ package final class MosquittoEventLoop: Sendable {
     /// benchmarks that want to spread clients over several threads.
     ///
     /// - Parameter handshakeLease: how long a handshake holds its slot of ``connectGate`` at most.
-    /// - Throws: ``MosquittoError`` with code ``MosquittoError/Code/system`` if a system call fails.
+    /// - Throws: ``MosquittoError`` with code `MosquittoError.Code.system` if a system call fails.
     package convenience init(handshakeLease: Duration = .seconds(5)) throws {
         try self.init(isShared: false, handshakeLease: handshakeLease)
     }
@@ -82,7 +82,7 @@ package final class MosquittoEventLoop: Sendable {
     /// brokers publish their wills), ends their event streams and lets the thread exit.
     ///
     /// Returns at once and never waits for the thread; later ``MosquittoClient/connect()`` calls on
-    /// clients of this loop throw ``MosquittoError/Code/closed``. It does nothing on ``shared``, which
+    /// clients of this loop throw `MosquittoError.Code.closed`. It does nothing on ``shared``, which
     /// lives as long as the process.
     package func shutdown() {
         guard !isShared else { return }

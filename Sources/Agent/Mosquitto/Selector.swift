@@ -15,7 +15,7 @@ final class Selector: Sendable {
 
     /// Creates the `epoll` set and the wake-up `eventfd`.
     ///
-    /// - Throws: ``MosquittoError`` with code ``MosquittoError/Code/system`` if a system call fails.
+    /// - Throws: ``MosquittoError`` with code `MosquittoError.Code.system` if a system call fails.
     init() throws {
         let epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
         guard epollFD >= 0 else {

@@ -8,7 +8,7 @@ public import CoreTypes
 /// released when no other observer shares it, when the scope that observes returns, the iterating
 /// task is cancelled, or the agent stops. An iterator's `next()` then returns `nil`, except when the
 /// agent stopped or the broker refused the subscription: then it throws that reason as an
-/// ``AgentError`` (``AgentError/Code/stopped``, ``AgentError/Code/subscribeFailed``). Iterate it
+/// ``AgentError`` (`AgentError.Code.stopped`, `AgentError.Code.subscribeFailed`). Iterate it
 /// from one task at a time.
 public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
     let consumer: DeliveryQueue<Element>.Consumer
@@ -67,8 +67,8 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
         /// The next event; `nil` once the stream has ended normally (see ``EventStream``) and every
         /// event buffered before the end has been taken, or when the iterating task is cancelled.
         ///
-        /// - Throws: ``AgentError`` with code ``AgentError/Code/stopped`` when the agent stopped,
-        ///   ``AgentError/Code/subscribeFailed`` when the broker refused the subscription.
+        /// - Throws: ``AgentError`` with code `AgentError.Code.stopped` when the agent stopped,
+        ///   `AgentError.Code.subscribeFailed` when the broker refused the subscription.
         public mutating func next() async throws -> Element? {
             if let event = await nextEvent() { return event }
             if let failure = failure() { throw failure }
@@ -110,9 +110,9 @@ public struct IncomingRequest<Request: RequestEvent>: Sendable {
 
     /// Publishes `response` to the requester.
     ///
-    /// - Throws: ``AgentError`` with code ``AgentError/Code/invalidEvent`` when the response does
+    /// - Throws: ``AgentError`` with code `AgentError.Code.invalidEvent` when the response does
     ///   not fit the request (coaty-js would drop it: wrong object id or type, …) or is not valid,
-    ///   or ``AgentError/Code/stopped`` when the agent has stopped.
+    ///   or `AgentError.Code.stopped` when the agent has stopped.
     public func respond(_ response: Request.Response) throws {
         let publication: Publication
         do {

@@ -46,9 +46,9 @@ public struct Responses<Response: CoatyEvent>: AsyncSequence, Sendable {
 
     /// The first response.
     ///
-    /// - Throws: ``AgentError`` with code ``AgentError/Code/responseTimedOut`` when none arrived
-    ///   before the timeout (or the task was cancelled), ``AgentError/Code/stopped`` when the
-    ///   agent stopped first, ``AgentError/Code/subscribeFailed`` when the broker refused the
+    /// - Throws: ``AgentError`` with code `AgentError.Code.responseTimedOut` when none arrived
+    ///   before the timeout (or the task was cancelled), `AgentError.Code.stopped` when the
+    ///   agent stopped first, `AgentError.Code.subscribeFailed` when the broker refused the
     ///   subscription to the response topic of a ``Agent/RequestPublication/pipelined`` request.
     public func first() async throws -> Received<Response> {
         // `self`, and with it the stream that keeps the request open, lives for the call.
@@ -57,8 +57,8 @@ public struct Responses<Response: CoatyEvent>: AsyncSequence, Sendable {
 
     /// Every response that arrives before the timeout.
     ///
-    /// - Throws: ``AgentError`` with code ``AgentError/Code/stopped`` when the agent stopped first,
-    ///   ``AgentError/Code/subscribeFailed`` when the broker refused the response subscription.
+    /// - Throws: ``AgentError`` with code `AgentError.Code.stopped` when the agent stopped first,
+    ///   `AgentError.Code.subscribeFailed` when the broker refused the response subscription.
     public func collect() async throws -> [Received<Response>] {
         var all: [Received<Response>] = []
         for try await response in events { all.append(response) }

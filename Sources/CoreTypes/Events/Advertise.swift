@@ -46,7 +46,7 @@ public struct Advertise: CoatyEvent, ObjectCarryingEvent, ScannableEvent {
     /// tree (an agent decodes what it observes so); anything else goes through the tree.
     ///
     /// - Throws: ``EventError`` as ``init(json:registry:)`` throws it, with code
-    ///   ``EventError/Code/notJSON`` when the bytes are not JSON.
+    ///   `EventError.Code.notJSON` when the bytes are not JSON.
     public init(payload: [UInt8], registry: ObjectTypeRegistry) throws(EventError) {
         self = try Self.decoded(payload: payload, registry: registry)
     }

@@ -42,7 +42,7 @@ extension CoatyEvent {
     /// let event = try Advertise(json: Advertise.parsePayload(message.payload), registry: registry)
     /// ```
     ///
-    /// - Throws: ``EventError`` with code ``EventError/Code/notJSON`` when the bytes are not a JSON
+    /// - Throws: ``EventError`` with code `EventError.Code.notJSON` when the bytes are not a JSON
     ///   text (coaty-js: `JSON.parse` throws and the message is dropped); a leading byte order mark
     ///   is not JSON either.
     public static func parsePayload(_ bytes: some Collection<UInt8>) throws(EventError) -> JSONValue {
@@ -71,7 +71,7 @@ public protocol RequestEvent: CoatyEvent {
 
     /// Checks that `response` fits this request.
     ///
-    /// - Throws: ``EventError`` with code ``EventError/Code/responseMismatch`` naming the member
+    /// - Throws: ``EventError`` with code `EventError.Code.responseMismatch` naming the member
     ///   that does not fit.
     func check(_ response: Response) throws(EventError)
 
@@ -87,7 +87,7 @@ public protocol RequestEvent: CoatyEvent {
     /// (with the `coatyObject` core type) without building its JSON tree; the result is the same.
     ///
     /// - Throws: ``EventError`` when coaty-js would reject the payload, with code
-    ///   ``EventError/Code/notJSON`` when the bytes are not JSON.
+    ///   `EventError.Code.notJSON` when the bytes are not JSON.
     func decodeResponse(payload: [UInt8], registry: ObjectTypeRegistry) throws(EventError) -> Response
 }
 

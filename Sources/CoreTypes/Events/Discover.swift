@@ -115,7 +115,7 @@ public struct Discover: RequestEvent {
     /// equal a non-empty ``objectID`` and its external id a non-empty ``externalID`` (byte for byte,
     /// as coaty-js's `===`). A Resolve with only related objects always fits.
     ///
-    /// - Throws: ``EventError`` with code ``EventError/Code/responseMismatch``.
+    /// - Throws: ``EventError`` with code `EventError.Code.responseMismatch`.
     public func check(_ response: Resolve) throws(EventError) {
         guard let object = response.object else { return }
         func mismatch(_ field: String, _ detail: String) -> EventError {

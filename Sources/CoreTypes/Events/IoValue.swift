@@ -24,7 +24,7 @@ public enum IoValue: Sendable, Hashable {
     /// - Parameters:
     ///   - payload: the message bytes.
     ///   - actorUsesRawValues: the actor's `useRawIoValues` flag; raw actors get the bytes as they are.
-    /// - Throws: ``EventError`` with code ``EventError/Code/notJSON`` when a JSON actor receives
+    /// - Throws: ``EventError`` with code `EventError.Code.notJSON` when a JSON actor receives
     ///   bytes that are not JSON (coaty-js logs and drops the value).
     public init(payload: some Collection<UInt8>, actorUsesRawValues: Bool) throws(EventError) {
         if actorUsesRawValues {
@@ -40,7 +40,7 @@ public enum IoValue: Sendable, Hashable {
 
     /// Decodes an inbound IO value for `actor`, as its `useRawIoValues` flag says.
     ///
-    /// - Throws: ``EventError`` with code ``EventError/Code/notJSON`` when a JSON actor receives
+    /// - Throws: ``EventError`` with code `EventError.Code.notJSON` when a JSON actor receives
     ///   bytes that are not JSON.
     public init(payload: some Collection<UInt8>, for actor: IoActor) throws(EventError) {
         try self.init(payload: payload, actorUsesRawValues: actor.useRawIoValues ?? false)
@@ -62,7 +62,7 @@ public enum IoValue: Sendable, Hashable {
     /// - Parameters:
     ///   - route: the associating route.
     ///   - source: the IO source; its `useRawIoValues` flag decides which form is allowed.
-    /// - Throws: ``EventError`` with code ``EventError/Code/incompatibleIoValue`` when a raw source
+    /// - Throws: ``EventError`` with code `EventError.Code.incompatibleIoValue` when a raw source
     ///   gets a JSON value or a JSON source gets raw bytes.
     package func publication(on route: String, from source: IoSource) throws(EventError) -> Publication {
         try publication(on: route, sourceUsesRawValues: source.useRawIoValues ?? false)
@@ -71,7 +71,7 @@ public enum IoValue: Sendable, Hashable {
     /// The publication of this value on an associating route, for a source with the given
     /// `useRawIoValues` flag.
     ///
-    /// - Throws: ``EventError`` with code ``EventError/Code/incompatibleIoValue`` when the value's
+    /// - Throws: ``EventError`` with code `EventError.Code.incompatibleIoValue` when the value's
     ///   form does not match the flag.
     package func publication(on route: String, sourceUsesRawValues: Bool) throws(EventError) -> Publication {
         let isRaw: Bool

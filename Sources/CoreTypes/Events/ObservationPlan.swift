@@ -109,7 +109,7 @@ package struct ObservationPlan: Sendable, Hashable {
 
     /// Raw messages matching `topicFilter`, subscribed verbatim (wildcards allowed).
     ///
-    /// - Throws: ``EventError`` with code ``EventError/Code/invalidTopic`` when the filter starts
+    /// - Throws: ``EventError`` with code `EventError.Code.invalidTopic` when the filter starts
     ///   with `coaty/` or is not a valid subscription filter (coaty-js logs and ignores it).
     package static func raw(_ topicFilter: String) throws(EventError) -> ObservationPlan {
         guard MQTTTopic.isValidRawSubscriptionFilter(topicFilter) else {
@@ -123,7 +123,7 @@ package struct ObservationPlan: Sendable, Hashable {
 
     /// IO values on an associating route, subscribed exactly as given (no wildcards, no namespace).
     ///
-    /// - Throws: ``EventError`` with code ``EventError/Code/invalidTopic`` when the route is not a
+    /// - Throws: ``EventError`` with code `EventError.Code.invalidTopic` when the route is not a
     ///   valid topic name, or is external yet starts with `coaty/`.
     package static func ioValue(route: String, isExternalRoute: Bool) throws(EventError) -> ObservationPlan {
         guard MQTTTopic.isValidIoRoute(route, isExternal: isExternalRoute) else {

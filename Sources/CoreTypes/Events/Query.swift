@@ -152,7 +152,7 @@ public struct Query: RequestEvent {
     /// Checks a Retrieve against this Query, as coaty-js does on both sides: every retrieved
     /// object must be of one of the Query's core types (or object types).
     ///
-    /// - Throws: ``EventError`` with code ``EventError/Code/responseMismatch`` naming the first
+    /// - Throws: ``EventError`` with code `EventError.Code.responseMismatch` naming the first
     ///   object that does not fit.
     public func check(_ response: Retrieve) throws(EventError) {
         for (index, object) in response.objects.enumerated() {

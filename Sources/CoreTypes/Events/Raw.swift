@@ -29,7 +29,7 @@ public struct Raw: Sendable, Hashable {
 
     /// The publication, after checking the topic.
     ///
-    /// - Throws: ``EventError`` with code ``EventError/Code/invalidTopic`` when the topic starts
+    /// - Throws: ``EventError`` with code `EventError.Code.invalidTopic` when the topic starts
     ///   with `coaty/` or is not a valid topic name (coaty-js logs and drops such messages).
     package func publication() throws(EventError) -> Publication {
         guard MQTTTopic.isValidRawPublicationTopic(topic) else {

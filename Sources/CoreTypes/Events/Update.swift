@@ -39,7 +39,7 @@ public struct Update: RequestEvent, ObjectCarryingEvent, ScannableEvent {
     /// tree (an agent decodes what it observes so); anything else goes through the tree.
     ///
     /// - Throws: ``EventError`` as ``init(json:registry:)`` throws it, with code
-    ///   ``EventError/Code/notJSON`` when the bytes are not JSON.
+    ///   `EventError.Code.notJSON` when the bytes are not JSON.
     public init(payload: [UInt8], registry: ObjectTypeRegistry) throws(EventError) {
         self = try Self.decoded(payload: payload, registry: registry)
     }
@@ -58,7 +58,7 @@ public struct Update: RequestEvent, ObjectCarryingEvent, ScannableEvent {
 
     /// Checks a Complete against this Update: same object id (byte for byte, as coaty-js's `===`).
     ///
-    /// - Throws: ``EventError`` with code ``EventError/Code/responseMismatch``.
+    /// - Throws: ``EventError`` with code `EventError.Code.responseMismatch`.
     public func check(_ response: Complete) throws(EventError) {
         guard response.object.objectID.hasSameUTF8(as: object.objectID) else {
             throw EventError(

@@ -34,8 +34,8 @@ public struct ObjectFilterExpression: Hashable, Sendable {
 
     /// Decodes `[code, operand…]`.
     ///
-    /// - Throws: ``FilterError`` with ``FilterError/Code/invalidCondition`` when `json` is not a
-    ///   non-empty array, or ``FilterError/Code/invalidOperator`` when its first element is not one of
+    /// - Throws: ``FilterError`` with `FilterError.Code.invalidCondition` when `json` is not a
+    ///   non-empty array, or `FilterError.Code.invalidOperator` when its first element is not one of
     ///   the integer codes 0…14.
     public init(json: JSONValue) throws {
         try self.init(json: json, at: "expression")

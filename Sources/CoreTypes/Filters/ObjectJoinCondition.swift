@@ -33,7 +33,7 @@ public struct ObjectJoinCondition: Hashable, Sendable {
     /// Decodes one join condition as coaty-js's `areObjectJoinConditionsValid` checks it: an object
     /// with string `localProperty` and `asProperty`, and Boolean flags if present.
     ///
-    /// - Throws: ``FilterError`` with code ``FilterError/Code/invalidJoinCondition``.
+    /// - Throws: ``FilterError`` with code `FilterError.Code.invalidJoinCondition`.
     public init(json: JSONValue) throws {
         try self.init(json: json, at: "objectJoinConditions")
     }
@@ -57,7 +57,7 @@ public struct ObjectJoinCondition: Hashable, Sendable {
     /// Decodes the `objectJoinConditions` of a Query: a single join condition or an array of them
     /// (possibly empty).
     ///
-    /// - Throws: ``FilterError`` with code ``FilterError/Code/invalidJoinCondition``.
+    /// - Throws: ``FilterError`` with code `FilterError.Code.invalidJoinCondition`.
     public static func list(json: JSONValue) throws -> [ObjectJoinCondition] {
         guard case .array(let elements) = json else {
             return [try ObjectJoinCondition(json: json)]

@@ -15,7 +15,7 @@ extension ObjectMatcher {
     ///   - object: The object to test.
     ///   - filterJSON: An object filter or context filter as JSON (only `conditions` is read), or
     ///     `nil` for none.
-    /// - Throws: ``FilterError`` with code ``FilterError/Code/evaluationFailed`` where coaty-js throws.
+    /// - Throws: ``FilterError`` with code `FilterError.Code.evaluationFailed` where coaty-js throws.
     public static func matches(_ object: JSONValue, filterJSON: JSONValue?) throws -> Bool {
         guard let filter = filterJSON else { return true }
         guard let conditions = try member(of: filter, "conditions", what: "the filter") else { return true }

@@ -19,7 +19,7 @@
 /// - `Like` works on UTF-16 code units and never matches across a line break;
 /// - `Contains` on a string is equality; numbers are equal by value (`1` equals `1.0`).
 ///
-/// Evaluation throws ``FilterError`` with code ``FilterError/Code/evaluationFailed`` where coaty-js
+/// Evaluation throws ``FilterError`` with code `FilterError.Code.evaluationFailed` where coaty-js
 /// throws, for example `In` with an operand that is not an array. A coaty-js callee whose filter
 /// throws stops observing; a Swift caller decides for itself what to do.
 ///

@@ -22,7 +22,7 @@ public struct OrderByProperty: Hashable, Sendable {
 
     /// Decodes `[path, "Asc" | "Desc"]`; the path may be any string or an array of strings.
     ///
-    /// - Throws: ``FilterError`` with code ``FilterError/Code/invalidOrderBy``.
+    /// - Throws: ``FilterError`` with code `FilterError.Code.invalidOrderBy`.
     public init(json: JSONValue) throws {
         try self.init(json: json, at: "orderByProperties[]")
     }

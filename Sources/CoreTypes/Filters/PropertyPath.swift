@@ -42,7 +42,7 @@ public struct PropertyPath: Hashable, Sendable {
 
     /// Decodes a path: a string in dot notation or an array of strings.
     ///
-    /// - Throws: ``FilterError`` with code ``FilterError/Code/invalidPropertyPath`` for anything else.
+    /// - Throws: ``FilterError`` with code `FilterError.Code.invalidPropertyPath` for anything else.
     public init(json: JSONValue) throws {
         try self.init(json: json, at: "path")
     }

@@ -8,7 +8,7 @@
 /// a number beyond the range of `Double` is rejected.
 public struct JSONParser: Sendable {
     /// The deepest nesting of arrays and objects accepted; deeper input is rejected with
-    /// ``JSONParseError/Code/tooDeep`` instead of exhausting the stack.
+    /// `JSONParseError.Code.tooDeep` instead of exhausting the stack.
     public var maximumDepth: Int
 
     /// Creates a parser.

@@ -15,9 +15,9 @@
 extension ObjectTypeRegistry {
     /// Registers `type` as the fragment stored in the member `field` of any object.
     ///
-    /// - Throws: ``ObjectTypeRegistryError`` with code ``ObjectTypeRegistryError/Code/frozen``,
-    ///   ``ObjectTypeRegistryError/Code/duplicateFragment`` (the type or the field is taken) or
-    ///   ``ObjectTypeRegistryError/Code/invalidFragmentField`` (empty, or a base field name).
+    /// - Throws: ``ObjectTypeRegistryError`` with code `ObjectTypeRegistryError.Code.frozen`,
+    ///   `ObjectTypeRegistryError.Code.duplicateFragment` (the type or the field is taken) or
+    ///   `ObjectTypeRegistryError.Code.invalidFragmentField` (empty, or a base field name).
     public mutating func register<F: Codable & Sendable>(fragment type: F.Type, forField field: String) throws {
         guard !isFrozen else {
             throw ObjectTypeRegistryError(
@@ -54,7 +54,7 @@ extension ObjectTypeRegistry {
     /// The field is read from ``CoatyObject/custom``, or from the object's encoded form when the
     /// object declares the field itself.
     ///
-    /// - Throws: ``ObjectTypeRegistryError`` (``ObjectTypeRegistryError/Code/fragmentNotRegistered``)
+    /// - Throws: ``ObjectTypeRegistryError`` (`ObjectTypeRegistryError.Code.fragmentNotRegistered`)
     ///   when `type` is not registered; ``ObjectDecodingError`` naming the field (`battery.level`)
     ///   when the member does not have the fragment's shape.
     public func fragment<F: Decodable>(_ type: F.Type, in object: some CoatyObject) throws -> F? {

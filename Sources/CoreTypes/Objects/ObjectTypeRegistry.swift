@@ -66,10 +66,10 @@ public struct ObjectTypeRegistry: Sendable {
     /// it appears in topics) and must not start with `coaty.`, the prefix Coaty reserves for its
     /// own types (the core types need no registration).
     ///
-    /// - Throws: ``ObjectTypeRegistryError`` with code ``ObjectTypeRegistryError/Code/frozen``,
-    ///   ``ObjectTypeRegistryError/Code/duplicateObjectType``,
-    ///   ``ObjectTypeRegistryError/Code/invalidObjectType`` or
-    ///   ``ObjectTypeRegistryError/Code/reservedObjectType``.
+    /// - Throws: ``ObjectTypeRegistryError`` with code `ObjectTypeRegistryError.Code.frozen`,
+    ///   `ObjectTypeRegistryError.Code.duplicateObjectType`,
+    ///   `ObjectTypeRegistryError.Code.invalidObjectType` or
+    ///   `ObjectTypeRegistryError.Code.reservedObjectType`.
     public mutating func register<T: CoatyObject>(_ type: T.Type) throws {
         try register(type, allowsReservedPrefix: false)
     }

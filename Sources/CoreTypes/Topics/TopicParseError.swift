@@ -4,7 +4,7 @@
 /// Coaty event it can dispatch nor a Raw message (coaty-js never hands `coaty/…` topics to Raw
 /// observers).
 ///
-/// coaty-js `MqttTopic.createByName` throws only for ``Code/missingEventLevel``. For the other
+/// coaty-js `MqttTopic.createByName` throws only for `Code.missingEventLevel`. For the other
 /// codes it returns a topic with an `undefined` or `NaN` field, which coaty-js then drops (unknown
 /// event) or dispatches with that field undefined; a `CoatyTopic` has no such fields.
 public struct TopicParseError: Error, Hashable, Sendable, CustomStringConvertible {
