@@ -24,7 +24,8 @@ extension ControllerComponent {
 
     /// The type names of the built-in controllers, for configuration files that name controllers.
     public static let builtInNames = [
-        "ObjectLifecycleController", "ObjectCacheController", "ConnectionStateController",
+        "ObjectLifecycleController", "ObjectCacheController", "ConnectionStateController", "BasicIoRouter",
+        "RuleBasedIoRouter",
     ]
 
     /// The built-in controller with this type name (one of ``builtInNames``), registered under
@@ -34,6 +35,9 @@ extension ControllerComponent {
         case "ObjectLifecycleController": return .objectLifecycle(name: name ?? typeName)
         case "ObjectCacheController": return .objectCache(name: name ?? typeName)
         case "ConnectionStateController": return .connectionState(name: name ?? typeName)
+        case "BasicIoRouter": return .ioRouter(name: name ?? typeName)
+        // Rules are code (conditions are closures): from a configuration the router has none.
+        case "RuleBasedIoRouter": return .ioRouter(name: name ?? typeName, rules: [])
         default: return nil
         }
     }
