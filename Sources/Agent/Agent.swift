@@ -46,6 +46,8 @@ public final class Agent: Service, Sendable {
     /// (empty with ``ResponseSubscription/perRequest``).
     let namespaceWideResponseFilters: [EventType: String]
     let state: Mutex<AgentState>
+    /// The associations of the agent's IO sources and actors, and their observers.
+    let io: IoHub
 
     /// Creates an agent. Nothing happens on the network until ``run()``.
     ///
@@ -109,8 +111,11 @@ public final class Agent: Service, Sendable {
         // any other would wake the event loop for nothing.
         client.report(publications: false, unsubscriptions: false)
         self.state = Mutex(AgentState(configuration: configuration, joinPlan: joinPlan))
-        // The built-in responder: Discovers for the identity (and IO nodes) are answered by the agent itself.
+        self.io = IoHub(ioNodes: configuration.ioNodes)
+        // The built-in responders: Discovers for the identity (and IO nodes) are answered by the
+        // agent itself, and so are Associate events for its IO sources and actors.
         installIdentityResponder()
+        installIoResponder()
     }
 
     /// The agent's identity.

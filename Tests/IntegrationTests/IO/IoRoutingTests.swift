@@ -1,0 +1,179 @@
+import Agent
+import CoreTypes
+import ServiceLifecycleTestKit
+import Testing
+import TestSupport
+
+/// IO routing on a real broker: agents with IO sources and actors, and an ``IoRouter`` in a
+/// container of its own, as coaty-js's routers, sources and actors work together.
+@Suite(.timeLimit(.minutes(1)))
+struct IoRoutingTests {
+    static let context = "kitchen"
+    static let sourceID = "7f1e2d3c-4b5a-4c6d-9e8f-1a2b3c4d5e6f"
+    static let actorID = "2a4c6e8a-0b1d-4e3f-a5b7-c9d1e3f5a7b9"
+
+    /// An agent with one IO node in the kitchen holding `sources` and `actors`.
+    static func agent(
+        _ name: String, broker: TestBroker, sources: [IoSource] = [], actors: [IoActor] = [],
+        characteristics: JSONObject? = nil
+    ) throws -> Agent {
+        var configuration = RunningAgents.configuration(name, broker: broker)
+        configuration.ioNodes = [
+            IoNode(name: context, ioSources: sources, ioActors: actors, characteristics: characteristics)
+        ]
+        return try Agent(configuration: configuration)
+    }
+
+    static func thermometer(_ id: String = sourceID, raw: Bool? = nil) -> IoSource {
+        IoSource(objectID: id, name: "Thermometer", valueType: "number[Celsius]", useRawIoValues: raw)
+    }
+
+    static func display(_ id: String = actorID, type: String = "number[Celsius]", raw: Bool? = nil) -> IoActor {
+        IoActor(objectID: id, name: "Display", valueType: type, useRawIoValues: raw)
+    }
+
+    /// A router container in a task of its own; the returned closure shuts it down gracefully and waits.
+    static func startRouter(
+        _ broker: TestBroker, rules: [IoRoutingRule] = [.anyCompatiblePair]
+    ) throws -> (router: IoRouter, stop: @Sendable () async throws -> Void) {
+        let container = try Container(
+            components: Components(controllers: [.ioRouter(ioContext: IoContext(name: context), rules: rules)]),
+            configuration: RunningContainers.configuration("Router", broker: broker))
+        let router = try #require(container.controller(IoRouter.self))
+        let (signal, fire) = AsyncStream.makeStream(of: Void.self)
+        let task = Task {
+            try await testGracefulShutdown { trigger in
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { try await container.run() }
+                    for await _ in signal {}
+                    trigger.triggerGracefulShutdown()
+                    try await group.waitForAll()
+                }
+            }
+        }
+        return (router, { fire.finish(); try await task.value })
+    }
+
+    @Test func theRouterAssociatesValuesFlowAndItsStopDisassociates() async throws {
+        try await TestBroker.withBroker { broker in
+            let source = try Self.agent("Source", broker: broker, sources: [Self.thermometer()])
+            let actor = try Self.agent("Actor", broker: broker, actors: [Self.display()])
+            try await RunningAgents.run([source, actor]) {
+                try await source.observeIoState(of: Self.sourceID) { sourceStates in
+                    try await actor.observeIoState(of: Self.actorID) { actorStates in
+                        try await actor.observeIoValue(ofActor: Self.actorID) { values in
+                            var sourceState = sourceStates.makeAsyncIterator()
+                            var actorState = actorStates.makeAsyncIterator()
+                            var value = values.makeAsyncIterator()
+                            let unassociated = IoState(hasAssociations: false)
+                            #expect(try await sourceState.next() == unassociated)
+                            #expect(try await actorState.next() == unassociated)
+                            #expect(try source.publishIoValue(.json(20), from: Self.sourceID) == false)
+
+                            let (router, stopRouter) = try Self.startRouter(broker)
+                            #expect(try await sourceState.next() == IoState(hasAssociations: true))
+                            #expect(try await actorState.next() == IoState(hasAssociations: true))
+                            #expect(router.associations.map(\.actorID) == [Self.actorID])
+                            let readings: [JSONValue] = [21.5, 22, 22.5, "hot", ["celsius": 23]]
+                            for reading in readings {
+                                #expect(try source.publishIoValue(.json(reading), from: Self.sourceID))
+                            }
+                            for reading in readings { #expect(try await value.next() == .json(reading)) }
+
+                            try await stopRouter()
+                            #expect(try await sourceState.next() == unassociated)
+                            #expect(try await actorState.next() == unassociated)
+                            #expect(try source.publishIoValue(.json(23), from: Self.sourceID) == false)
+                            #expect(source.ioState(of: Self.sourceID) == unassociated)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func incompatibleTypesAreNotAssociatedAndRawValuesArriveAsBytes() async throws {
+        try await TestBroker.withBroker { broker in
+            let rawSourceID = "60718293-acbd-4ecf-b0d1-e2f304152637"
+            let rawActorID = "4e5f6071-8a9b-4cad-9ebf-c0d1e2f30415"
+            let source = try Self.agent(
+                "Source", broker: broker, sources: [Self.thermometer(), Self.thermometer(rawSourceID, raw: true)])
+            let actor = try Self.agent(
+                "Actor", broker: broker,
+                actors: [Self.display(type: "string"), Self.display(rawActorID, raw: true)])
+            try await RunningAgents.run([source, actor]) {
+                try await actor.observeIoState(of: rawActorID) { states in
+                    try await actor.observeIoValue(ofActor: rawActorID) { values in
+                        var state = states.makeAsyncIterator()
+                        var value = values.makeAsyncIterator()
+                        #expect(try await state.next()?.hasAssociations == false)
+                        let (router, stopRouter) = try Self.startRouter(broker)
+                        #expect(try await state.next()?.hasAssociations == true)
+                        // Only the raw pair: the JSON thermometer has no JSON number actor.
+                        #expect(router.associations.map(\.sourceID) == [rawSourceID])
+                        #expect(try source.publishIoValue(.json(21.5), from: Self.sourceID) == false)
+                        let frames: [[UInt8]] = [[0x00, 0x01, 0xfe, 0xff], Array(#"{"v":1}"#.utf8), []]
+                        for frame in frames { #expect(try source.publishIoValue(.raw(frame), from: rawSourceID)) }
+                        for frame in frames { #expect(try await value.next() == .raw(frame)) }
+                        try await stopRouter()
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func aNodeThatLeavesOrDiesIsDisassociated() async throws {
+        try await TestBroker.withBroker { broker in
+            let actor = try Self.agent("Actor", broker: broker, actors: [Self.display()])
+            let graceful = try Self.agent("Graceful", broker: broker, sources: [Self.thermometer()])
+            let dying = try Self.agent(
+                "Dying", broker: broker, sources: [Self.thermometer("1d2e3f40-5a6b-4c7d-8e9f-0a1b2c3d4e5f")])
+            try await RunningAgents.run([actor]) {
+                try await actor.observeIoState(of: Self.actorID) { states in
+                    var state = states.makeAsyncIterator()
+                    #expect(try await state.next()?.hasAssociations == false)
+                    let (router, stopRouter) = try Self.startRouter(broker)
+                    let gracefulRun = Task { try await graceful.run() }
+                    #expect(try await state.next()?.hasAssociations == true)
+                    gracefulRun.cancel()  // Deadvertise of its identity and IO node
+                    try await gracefulRun.value
+                    #expect(try await state.next()?.hasAssociations == false)
+                    #expect(router.associations.isEmpty)
+
+                    let dyingRun = Task { try await dying.run() }
+                    #expect(try await state.next()?.hasAssociations == true)
+                    dying.closeConnectionAbruptly()  // the broker publishes its last will
+                    try await dyingRun.value
+                    #expect(try await state.next()?.hasAssociations == false)
+                    #expect(router.associations.isEmpty)
+                    try await stopRouter()
+                }
+            }
+        }
+    }
+
+    @Test func rulesDecideByNodeCharacteristics() async throws {
+        try await TestBroker.withBroker { broker in
+            let floor1 = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d"
+            let floor2 = "4e5f6071-8a9b-4cad-9ebf-c0d1e2f30415"
+            let source = try Self.agent(
+                "Source", broker: broker, sources: [Self.thermometer()], characteristics: ["floor": 1])
+            let actor1 = try Self.agent("A1", broker: broker, actors: [Self.display(floor1)], characteristics: ["floor": 1])
+            let actor2 = try Self.agent("A2", broker: broker, actors: [Self.display(floor2)], characteristics: ["floor": 2])
+            let sameFloor = IoRoutingRule(name: "same floor", valueType: "number[Celsius]") { pair in
+                pair.sourceNode.characteristics?["floor"] == pair.actorNode.characteristics?["floor"]
+            }
+            try await RunningAgents.run([source, actor1, actor2]) {
+                try await actor1.observeIoState(of: floor1) { states in
+                    var state = states.makeAsyncIterator()
+                    #expect(try await state.next()?.hasAssociations == false)
+                    let (router, stopRouter) = try Self.startRouter(broker, rules: [sameFloor])
+                    #expect(try await state.next()?.hasAssociations == true)
+                    #expect(router.associations.map(\.actorID) == [floor1])
+                    #expect(actor2.ioState(of: floor2).hasAssociations == false)
+                    try await stopRouter()
+                }
+            }
+        }
+    }
+}
