@@ -34,7 +34,12 @@ struct RunCommand: RunnerCommand {
             components.controllers.append(.objectProvider())
             options["ObjectProviderController"] = ["objects": .array(file.objects)]
         }
-        let agentConfiguration = settings.agentConfiguration(defaultName: "agent-runner", reconnect: ReconnectPolicy())
+        var agentConfiguration = settings.agentConfiguration(defaultName: "agent-runner", reconnect: ReconnectPolicy())
+        agentConfiguration.ioNodes = file.ioNodes.map { node in
+            var node = node
+            node.parentObjectID = agentConfiguration.identity.objectID
+            return node
+        }
         let container: Container
         do {
             container = try Container(

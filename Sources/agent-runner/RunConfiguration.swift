@@ -13,6 +13,10 @@ import Logging
 ///   - objectType: com.example.Light
 ///     coreType: CoatyObject
 ///     name: Desk lamp
+/// ioNodes:
+///   kitchen:
+///     ioSources:
+///       - { objectId: 7f1e2d3c-4b5a-4c6d-9e8f-1a2b3c4d5e6f, name: Thermometer, valueType: "number[Celsius]" }
 /// controllers:
 ///   ObjectLifecycleController: { discoverTimeout: 2 }
 /// logging:
@@ -33,6 +37,8 @@ struct RunConfiguration {
     var keyFile: String?
     /// The objects the agent holds, as JSON (decoded by the container's object provider).
     var objects: [JSONValue] = []
+    /// The agent's IO nodes, one per IO context (coaty-js's `common.ioContextNodes`).
+    var ioNodes: [IoNode] = []
     /// Built-in controllers by type name, with their options.
     var controllers: [(name: String, options: JSONObject)] = []
     /// The lowest level advertised as Coaty `Log` objects; `nil` advertises none.
@@ -42,7 +48,7 @@ struct RunConfiguration {
 
     static let members: Set<String> = [
         "name", "identityId", "broker", "namespace", "crossNamespace", "username", "password", "passwordFile",
-        "caFile", "certFile", "keyFile", "objects", "controllers", "logging",
+        "caFile", "certFile", "keyFile", "objects", "ioNodes", "controllers", "logging",
     ]
 
     /// Reads and checks the file.
@@ -87,6 +93,12 @@ struct RunConfiguration {
             guard let list = value.arrayValue else { throw Self.invalid("objects", "must be a list of Coaty objects") }
             objects = list
         }
+        if let value = root["ioNodes"] {
+            guard let map = value.objectValue else {
+                throw Self.invalid("ioNodes", "must map IO context names to their ioSources, ioActors and characteristics")
+            }
+            ioNodes = try map.map { name, node in try Self.ioNode(name, node) }
+        }
         if let value = root["controllers"] {
             guard let map = value.objectValue else {
                 throw Self.invalid("controllers", "must map controller names to their options")
@@ -125,6 +137,45 @@ struct RunConfiguration {
                 logTags = list
             }
         }
+    }
+
+    /// One IO node: `{ioSources: [...], ioActors: [...], characteristics: {...}}`; each source and
+    /// actor is a Coaty object whose `objectType` and `coreType` may be left out.
+    private static func ioNode(_ name: String, _ json: JSONValue) throws -> IoNode {
+        let at = "ioNodes.\(name)"
+        guard CoatyTopic.isValidEventFilter(name) else {
+            throw invalid(at, "is not a usable IO context name (non-empty, without '/', '+', '#' or NUL)")
+        }
+        guard let members = json.objectValue else {
+            throw invalid(at, "must be a mapping with ioSources, ioActors and characteristics")
+        }
+        for key in members.keys where !["ioSources", "ioActors", "characteristics"].contains(key) {
+            throw invalid("\(at).\(key)", "is not an IO node member (ioSources, ioActors, characteristics)")
+        }
+        func points<Point: JSONObjectDecodable & CoatyObject>(_ key: String, as type: Point.Type) throws -> [Point]? {
+            guard let value = members[key] else { return nil }
+            guard let list = value.arrayValue else { throw invalid("\(at).\(key)", "must be a list") }
+            return try list.enumerated().map { index, element in
+                guard var object = element.objectValue else {
+                    throw invalid("\(at).\(key)[\(index)]", "must be a mapping (a Coaty object)")
+                }
+                if object["objectType"] == nil { object["objectType"] = .string(Point.objectType) }
+                if object["coreType"] == nil { object["coreType"] = .string(Point.coreType.rawValue) }
+                do {
+                    return try Point(jsonObject: object)
+                } catch {
+                    throw invalid("\(at).\(key)[\(index)]", "is not a valid \(Point.coreType.rawValue): \(error)")
+                }
+            }
+        }
+        var characteristics: JSONObject?
+        if let value = members["characteristics"] {
+            guard let object = value.objectValue else { throw invalid("\(at).characteristics", "must be a mapping") }
+            characteristics = object
+        }
+        return IoNode(
+            name: name, ioSources: try points("ioSources", as: IoSource.self),
+            ioActors: try points("ioActors", as: IoActor.self), characteristics: characteristics)
     }
 
     private static func string(_ object: JSONObject, _ key: String, at prefix: String = "") throws -> String? {
