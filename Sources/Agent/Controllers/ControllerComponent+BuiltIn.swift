@@ -25,7 +25,7 @@ extension ControllerComponent {
     /// The type names of the built-in controllers, for configuration files that name controllers.
     public static let builtInNames = [
         "ObjectLifecycleController", "ObjectCacheController", "ConnectionStateController", "BasicIoRouter",
-        "RuleBasedIoRouter",
+        "RuleBasedIoRouter", "IoSourceController", "IoActorController",
     ]
 
     /// The built-in controller with this type name (one of ``builtInNames``), registered under
@@ -38,6 +38,8 @@ extension ControllerComponent {
         case "BasicIoRouter": return .ioRouter(name: name ?? typeName)
         // Rules are code (conditions are closures): from a configuration the router has none.
         case "RuleBasedIoRouter": return .ioRouter(name: name ?? typeName, rules: [])
+        case "IoSourceController": return .ioSources(name: name ?? typeName)
+        case "IoActorController": return .ioActors(name: name ?? typeName)
         default: return nil
         }
     }

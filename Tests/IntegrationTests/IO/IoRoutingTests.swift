@@ -176,4 +176,58 @@ struct IoRoutingTests {
             }
         }
     }
+
+    /// A container with `controller` whose agent has one IO node in the kitchen.
+    static func container(
+        _ name: String, broker: TestBroker, _ controller: ControllerComponent, sources: [IoSource] = [],
+        actors: [IoActor] = []
+    ) throws -> Container {
+        var configuration = RunningContainers.configuration(name, broker: broker)
+        configuration.agent.ioNodes = [IoNode(name: context, ioSources: sources, ioActors: actors)]
+        return try Container(components: Components(controllers: [controller]), configuration: configuration)
+    }
+
+    @Test func theControllersPublishWhileAssociatedAndReplayAnActorsLastValue() async throws {
+        try await TestBroker.withBroker { broker in
+            let sourceContainer = try Self.container(
+                "Source", broker: broker, .ioSources(), sources: [Self.thermometer()])
+            let actorContainer = try Self.container("Actor", broker: broker, .ioActors(), actors: [Self.display()])
+            let sources = try #require(sourceContainer.controller(IoSourceController.self))
+            let actors = try #require(actorContainer.controller(IoActorController.self))
+            try await RunningContainers.run(sourceContainer) {
+                try await RunningContainers.run(actorContainer) {
+                    #expect(sources.isAssociated(Self.sourceID) == false)
+                    try sources.publish(.json(0), from: Self.sourceID)  // dropped: not associated
+                    let (_, stopRouter) = try Self.startRouter(broker)
+                    await sources.observeAssociation(of: Self.sourceID) { states in
+                        for await associated in states where associated { break }
+                    }
+                    await actors.observeAssociation(of: Self.actorID) { states in
+                        for await associated in states where associated { break }
+                    }
+                    #expect(sources.updateRate(of: Self.sourceID) == nil)
+                    await actors.observeIoValue(of: Self.actorID) { values in
+                        var value = values.makeAsyncIterator()
+                        for reading: JSONValue in [1, 2] { try? sources.publish(.json(reading), from: Self.sourceID) }
+                        #expect(await value.next() == .json(1))
+                        #expect(await value.next() == .json(2))
+                    }
+                    // A new observer gets the last value first.
+                    await actors.observeIoValue(of: Self.actorID) { values in
+                        var value = values.makeAsyncIterator()
+                        #expect(await value.next() == .json(2))
+                    }
+                    #expect(actors.lastValue(of: Self.actorID) == .json(2))
+                    try await stopRouter()
+                    await actors.observeAssociation(of: Self.actorID) { states in
+                        for await associated in states where !associated { break }
+                    }
+                    await sources.observeAssociation(of: Self.sourceID) { states in
+                        for await associated in states where !associated { break }
+                    }
+                    #expect(sources.isAssociated(Self.sourceID) == false)
+                }
+            }
+        }
+    }
 }
