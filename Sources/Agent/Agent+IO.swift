@@ -46,13 +46,7 @@ extension Agent {
         _ body: (EventStream<IoState>) async throws -> Result
     ) async throws -> Result {
         try requireIoPoint(pointID)
-        let queue = makeObserverQueue(of: IoState.self)
-        let id = state.withLock { $0.makeObserverID() }
-        guard io.addStateObserver(id, of: pointID, queue) else {
-            throw AgentError(code: .stopped, detail: "agent \(scope.identityID) has stopped; no IO state to observe")
-        }
-        defer { io.removeObserver(id, of: pointID) }
-        return try await observing(EventStream(queue: queue, pressure: client.readPressure), body)
+        return try await observeIoPoint(pointID, add: io.addStateObserver, body)
     }
 
     /// Observes the IO values that reach this agent's IO actor `actorID` while `body` runs: from
@@ -71,12 +65,20 @@ extension Agent {
                 code: .invalidEvent,
                 detail: "'\(actorID)' is not an IO actor of agent \(scope.identityID); configure it in an IO node")
         }
-        let queue = makeObserverQueue(of: IoValue.self)
+        return try await observeIoPoint(actorID, add: io.addValueObserver, body)
+    }
+
+    /// Adds an observer of an IO point with `add`, runs `body` with its stream, then removes it.
+    private func observeIoPoint<Element: Sendable, Result>(
+        _ pointID: String, add: (ObserverID, String, DeliveryQueue<Element>) -> Bool,
+        isolation: isolated (any Actor)? = #isolation, _ body: (EventStream<Element>) async throws -> Result
+    ) async throws -> Result {
+        let queue = makeObserverQueue(of: Element.self)
         let id = state.withLock { $0.makeObserverID() }
-        guard io.addValueObserver(id, of: actorID, queue) else {
-            throw AgentError(code: .stopped, detail: "agent \(scope.identityID) has stopped; no IO values to observe")
+        guard add(id, pointID, queue) else {
+            throw AgentError(code: .stopped, detail: "agent \(scope.identityID) has stopped; nothing to observe of '\(pointID)'")
         }
-        defer { io.removeObserver(id, of: actorID) }
+        defer { io.removeObserver(id, of: pointID) }
         return try await observing(EventStream(queue: queue, pressure: client.readPressure), body)
     }
 

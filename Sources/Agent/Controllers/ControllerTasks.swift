@@ -82,3 +82,18 @@ extension TaskRunningController {
         tasks.finish()
     }
 }
+
+/// Yields what `makeInput` makes of each event of `events` into `input` until they end; returns
+/// the agent's error that ended them (the agent stopped, a subscription was refused), if any.
+func forward<Events: AsyncSequence, Input: Sendable>(
+    _ events: Events, to input: AsyncStream<Input>.Continuation, _ makeInput: (Events.Element) -> Input?
+) async -> AgentError? {
+    do {
+        for try await event in events {
+            if let next = makeInput(event) { input.yield(next) }
+        }
+    } catch let error as AgentError {
+        return error
+    } catch {}
+    return nil
+}

@@ -160,12 +160,16 @@ public final class ObjectLifecycleController: Controller, TaskRunningController 
                     let (inputs, input) = AsyncStream.makeStream(of: Input.self)
                     await withDiscardingTaskGroup { group in
                         group.addTask {
-                            await Self.forward(advertise, to: input) { received in
+                            let failure = await forward(advertise, to: input) { received in
                                 isIncluded(received.event.object) ? .seen(received.event.object) : nil
                             }
+                            if let failure { input.yield(.failed(failure)) }
+                            input.finish()
                         }
                         group.addTask {
-                            await Self.forward(deadvertise, to: input) { .deadvertised($0.event.objectIDs) }
+                            let failure = await forward(deadvertise, to: input) { .deadvertised($0.event.objectIDs) }
+                            if let failure { input.yield(.failed(failure)) }
+                            input.finish()
                         }
                         group.addTask {
                             // The initial Discover is best effort: a stop also ends the two observations
@@ -202,17 +206,4 @@ public final class ObjectLifecycleController: Controller, TaskRunningController 
         return EventStream(queue: output, pressure: agent.client.readPressure)
     }
 
-    /// Yields what `input` makes of each event of `events`, then the agent's error that ended them, if any.
-    private static func forward<Events: AsyncSequence>(
-        _ events: Events, to input: AsyncStream<Input>.Continuation, _ makeInput: (Events.Element) -> Input?
-    ) async {
-        do {
-            for try await event in events {
-                if let next = makeInput(event) { input.yield(next) }
-            }
-        } catch let error as AgentError {
-            input.yield(.failed(error))
-        } catch {}
-        input.finish()
-    }
 }

@@ -105,10 +105,10 @@ public final class IoRouter: Controller, TaskRunningController {
         try agent.advertise(context)
         let (inputs, input) = AsyncStream.makeStream(of: Input.self)
         tasks.add {
-            await Self.forward(advertise, to: input) { .seen($0.event.object) }
+            _ = await forward(advertise, to: input) { .seen($0.event.object) }
         }
         tasks.add {
-            await Self.forward(deadvertise, to: input) { .deadvertised($0.event.objectIDs) }
+            _ = await forward(deadvertise, to: input) { .deadvertised($0.event.objectIDs) }
         }
         tasks.add {
             do {
@@ -167,16 +167,6 @@ public final class IoRouter: Controller, TaskRunningController {
         for event in events { try agent.publish(event) }
     }
 
-    /// Yields what `makeInput` makes of each event of `events` until they end.
-    private static func forward<Events: AsyncSequence>(
-        _ events: Events, to input: AsyncStream<Input>.Continuation, _ makeInput: (Events.Element) -> Input?
-    ) async {
-        do {
-            for try await event in events {
-                if let next = makeInput(event) { input.yield(next) }
-            }
-        } catch {}
-    }
 }
 
 extension ControllerComponent {

@@ -21,11 +21,7 @@ struct WireMember<Root>: Sendable {
         _ key: String, _ path: any WritableKeyPath<Root, Value> & Sendable, _ read: @escaping WireRead<Value> = Value.read
     ) -> WireMember {
         WireMember(
-            key: key, isRequired: true,
-            read: { root, value, context, _ throws(ObjectDecodingError) in
-                root[keyPath: path] = try read(value, key, context)
-                return true
-            },
+            key: key, isRequired: true, read: storing(read, key, in: path),
             write: { root, object in object.appendNew(key, root[keyPath: path].wireValue) })
     }
 
@@ -34,14 +30,22 @@ struct WireMember<Root>: Sendable {
         _ key: String, _ path: any WritableKeyPath<Root, Value?> & Sendable, _ read: @escaping WireRead<Value> = Value.read
     ) -> WireMember {
         WireMember(
-            key: key, isRequired: false,
-            read: { root, value, context, _ throws(ObjectDecodingError) in
-                root[keyPath: path] = try read(value, key, context)
-                return true
-            },
+            key: key, isRequired: false, read: storing({ value, key, context throws(ObjectDecodingError) in
+                try read(value, key, context)
+            }, key, in: path),
             write: { root, object in
                 if let value = root[keyPath: path] { object.appendNew(key, value.wireValue) }
             })
+    }
+
+    /// Reads the member with `read` and stores it in `path`.
+    private static func storing<Stored>(
+        _ read: @escaping WireRead<Stored>, _ key: String, in path: any WritableKeyPath<Root, Stored> & Sendable
+    ) -> Read {
+        { root, value, context, _ throws(ObjectDecodingError) in
+            root[keyPath: path] = try read(value, key, context)
+            return true
+        }
     }
 
     /// A number coaty-js does not check: stored in `path` when it is a number, otherwise kept, as
