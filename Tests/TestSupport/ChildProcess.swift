@@ -166,12 +166,17 @@ package enum Spawn {
     /// Starts `executable` with `arguments`, stdin from `/dev/null`, stdout and stderr on the given
     /// descriptors, and this process's environment (or `environment` instead); returns its pid.
     package static func process(
-        _ executable: String, arguments: [String], environment: [String: String]? = nil, stdout: Int32, stderr: Int32
+        _ executable: String, arguments: [String], environment: [String: String]? = nil, stdin: Int32? = nil,
+        stdout: Int32, stderr: Int32
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if let stdin {
+            posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, stdout, 1)
         posix_spawn_file_actions_adddup2(&actions, stderr, 2)
         // The child must not inherit other tests' sockets: a broker holding a copy of a client's socket

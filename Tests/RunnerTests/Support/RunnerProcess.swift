@@ -67,7 +67,9 @@ final class RunnerProcess: Sendable {
     var stderr: String { stderrText.withLock { $0 } }
 
     /// Starts `agent-runner` with `arguments` and extra environment variables.
-    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> RunnerProcess {
+    static func start(
+        _ arguments: [String], environment: [String: String] = [:], stdin: Int32? = nil
+    ) throws -> RunnerProcess {
         var merged = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("COATY_") }
         merged["PATH"] = (merged["PATH"] ?? "/usr/bin:/bin") + ":/usr/sbin"
         merged.merge(environment) { _, new in new }
@@ -80,7 +82,8 @@ final class RunnerProcess: Sendable {
                 close(stderrWrite)
             }
             pid = try Spawn.process(
-                try executable().path, arguments: arguments, environment: merged, stdout: stdoutWrite, stderr: stderrWrite)
+                try executable().path, arguments: arguments, environment: merged, stdin: stdin, stdout: stdoutWrite,
+                stderr: stderrWrite)
         } catch {
             close(stdoutRead)
             close(stderrRead)
