@@ -47,12 +47,13 @@ struct IoCommandTests {
                 close(feed)
                 source.kill9()
             }
+            // Values go out only once the router has associated the pair; the actor subscribes to
+            // the route when it learns of it, so a value sent before that would find no subscriber.
+            let associated = await Self.next(actor) { $0["event"] == "Association" }
+            #expect(associated?["associated"] == true)
             let lines = (1...1000).map { "\($0)\n" }.joined()
             let written = lines.withCString { write(feed, $0, strlen($0)) }
             #expect(written == lines.utf8.count)
-
-            let associated = await Self.next(actor) { $0["event"] == "Association" }
-            #expect(associated?["associated"] == true)
             var received: [JSONValue] = []
             while received.count < 1000, let value = await Self.next(actor, where: { $0["event"] == "IoValue" }) {
                 received.append(value["data"] ?? .null)
