@@ -22,14 +22,11 @@ struct IoSourceCommand: RunnerCommand {
             (and says so), so no line is lost; at the end of the input it deadvertises and exits.
             """)
 
-    @Option(help: "The IO context name.")
-    var context: String
+    @OptionGroup(title: "IO Point") var point: IoPointOptions
 
     @Option(name: .customLong("source-id"), help: "The object id of the IO source (default: a new UUID).")
     var sourceID: String?
 
-    @Option(name: .customLong("value-type"), help: "The value type, such as 'number[Celsius]'.")
-    var valueType: String
 
     @Option(
         name: .customLong("update-strategy"),
@@ -39,20 +36,17 @@ struct IoSourceCommand: RunnerCommand {
     @Option(name: .customLong("update-rate"), help: "The desired interval between values, in milliseconds.")
     var updateRate: Double?
 
-    @Flag(help: "Values are raw bytes (each line base64) instead of JSON.")
-    var raw = false
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func execute(in context: CommandContext) async throws {
         let strategy = try updateStrategy.map(Self.strategy)
         if let updateRate, !(updateRate >= 0) { throw RunnerError.usage("--update-rate", "must not be negative") }
         let source = IoSource(
-            objectID: sourceID ?? ObjectID.make(), name: "agent-runner io source", valueType: valueType,
-            updateStrategy: strategy, updateRate: updateRate, useRawIoValues: raw ? true : nil)
-        let node = try IoCommand.node(self.context, sources: [source])
+            objectID: sourceID ?? ObjectID.make(), name: "agent-runner io source", valueType: point.valueType,
+            updateStrategy: strategy, updateRate: updateRate, useRawIoValues: point.raw ? true : nil)
+        let node = try IoCommand.node(point.context, sources: [source])
         let agent = try context.agent(defaultName: "agent-runner io source", reconnect: ReconnectPolicy(), ioNodes: [node])
-        let raw = self.raw
+        let raw = point.raw
         try await context.session().run(agent) { agent in
             let controller = IoSourceController(agent: agent, logger: context.logger)
             try await controller.initialize()
@@ -114,25 +108,19 @@ struct IoActorCommand: RunnerCommand {
             as base64 in data, with "raw":true) and {"event":"Association","actorId":…,"associated":…}.
             """)
 
-    @Option(help: "The IO context name.")
-    var context: String
+    @OptionGroup(title: "IO Point") var point: IoPointOptions
 
     @Option(name: .customLong("actor-id"), help: "The object id of the IO actor (default: a new UUID).")
     var actorID: String?
 
-    @Option(name: .customLong("value-type"), help: "The value type, such as 'number[Celsius]'.")
-    var valueType: String
-
-    @Flag(help: "Values are raw bytes (printed as base64).")
-    var raw = false
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func execute(in context: CommandContext) async throws {
         let actor = IoActor(
-            objectID: actorID ?? ObjectID.make(), name: "agent-runner io actor", valueType: valueType,
-            useRawIoValues: raw ? true : nil)
-        let node = try IoCommand.node(self.context, actors: [actor])
+            objectID: actorID ?? ObjectID.make(), name: "agent-runner io actor", valueType: point.valueType,
+            useRawIoValues: point.raw ? true : nil)
+        let node = try IoCommand.node(point.context, actors: [actor])
         let agent = try context.agent(defaultName: "agent-runner io actor", reconnect: ReconnectPolicy(), ioNodes: [node])
         let output = context.output
         try await context.session().run(agent) { agent in
@@ -180,6 +168,18 @@ struct IoActorCommand: RunnerCommand {
         case .text: output.line(association ? "Associated   \(actorID)" : "Disassociated \(actorID)")
         }
     }
+}
+
+/// The options `io source` and `io actor` share.
+struct IoPointOptions: ParsableArguments {
+    @Option(help: "The IO context name.")
+    var context: String
+
+    @Option(name: .customLong("value-type"), help: "The value type, such as 'number[Celsius]'.")
+    var valueType: String
+
+    @Flag(help: "Values are raw bytes instead of JSON: base64 lines in and out.")
+    var raw = false
 }
 
 extension IoCommand {
