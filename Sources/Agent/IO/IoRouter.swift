@@ -12,7 +12,7 @@ import Synchronization
 /// coaty-js's `BasicIoRouter` is an `IoRouter` with the default rule
 /// (``IoRoutingRule/anyCompatiblePair``); its `RuleBasedIoRouter` is one with your rules. A source
 /// gets the slowest update rate among its actors (each pair's rate being the slower of the
-/// source's and the actor's). The router advertises its ``IoContext`` (with the router's identity as
+/// source's and the actor's). The router advertises its `IoContext` (with the router's identity as
 /// parent), resolves Discovers for it, takes Updates of it (and re-evaluates), and undoes every
 /// association when it stops.
 ///

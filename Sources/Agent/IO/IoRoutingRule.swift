@@ -1,6 +1,6 @@
 public import CoreTypes
 
-/// A rule of a ``RuleBasedIoRouter``: which compatible source and actor it associates.
+/// A rule of a `RuleBasedIoRouter`: which compatible source and actor it associates.
 ///
 /// Rules of a value type are tried before the global ones (``valueType`` `nil`); a source whose
 /// value type has rules uses only those. The first rule whose condition returns `true` associates
@@ -28,7 +28,7 @@ public struct IoRoutingRule: Sendable {
         self.condition = condition
     }
 
-    /// The rule of a ``BasicIoRouter``: every compatible pair.
+    /// The rule of a `BasicIoRouter`: every compatible pair.
     public static let anyCompatiblePair = IoRoutingRule(name: "Any association on compatible value types") { _ in
         true
     }

@@ -4,7 +4,7 @@ import Synchronization
 
 /// Publishes the values of the agent's IO sources while a router has associated them, paced by
 /// each source's update strategy and the rate the router recommends, as coaty-js's
-/// `IoSourceController` does (see ``IoSourceBackpressureStrategy``).
+/// `IoSourceController` does (see `IoSourceBackpressureStrategy`).
 ///
 /// ```swift
 /// let sources = IoSourceController(agent: agent)

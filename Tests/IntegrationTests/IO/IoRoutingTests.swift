@@ -230,4 +230,30 @@ struct IoRoutingTests {
             }
         }
     }
+
+    /// The examples of the IoRouting article, as written there.
+    @Test func theArticlesExamplesMakeAnAgentAndAContainer() throws {
+        var configuration = Agent.Configuration(identity: Identity(name: "Thermometer agent"))
+        configuration.ioNodes = [
+            IoNode(name: "kitchen", ioSources: [
+                IoSource(name: "Thermometer", valueType: "number[Celsius]", updateRate: 500)
+            ])
+        ]
+        let components = Components(controllers: [
+            .ioRouter(ioContext: IoContext(name: "kitchen")),  // coaty-js's BasicIoRouter
+            .ioSources(),
+            .ioActors(),
+        ])
+        let sameFloor = IoRoutingRule(name: "same floor", valueType: "number[Celsius]") { pair in
+            pair.sourceNode.characteristics?["floor"] == pair.actorNode.characteristics?["floor"]
+        }
+        let router = ControllerComponent.ioRouter(ioContext: IoContext(name: "kitchen"), rules: [sameFloor])
+
+        let container = try Container(
+            components: components, configuration: Container.Configuration(agent: configuration))
+        #expect(container.controllerNames == ["BasicIoRouter", "IoSourceController", "IoActorController"])
+        #expect(router.name == "BasicIoRouter")
+        let source = try #require(configuration.ioNodes.first?.ioSources?.first)
+        #expect(container.agent.ioState(of: source.objectID) == IoState(hasAssociations: false))
+    }
 }
