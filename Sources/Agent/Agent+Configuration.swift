@@ -19,7 +19,8 @@ extension Agent {
         public var namespace: String
         /// Whether the agent also observes events of every other namespace.
         public var isCrossNamespacing: Bool
-        /// The IO nodes the agent has: advertised after the identity, listed in the last will.
+        /// The IO nodes the agent has, one per IO context: advertised after the identity, listed in
+        /// the last will; a node without a parent gets the identity as parent (as in coaty-js).
         public var ioNodes: [IoNode]
         /// How to retry after a lost or failed connection.
         public var reconnect: ReconnectPolicy

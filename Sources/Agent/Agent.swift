@@ -72,6 +72,11 @@ public final class Agent: Service, Sendable {
         configuration: Configuration, registry: ObjectTypeRegistry, logger: Logger, eventLoop: MosquittoEventLoop?,
         makeCorrelationID: (@Sendable () -> String)? = nil
     ) throws {
+        var configuration = configuration
+        // An IO node belongs to the agent's identity, as coaty-js makes it.
+        for index in configuration.ioNodes.indices where configuration.ioNodes[index].parentObjectID == nil {
+            configuration.ioNodes[index].parentObjectID = configuration.identity.objectID
+        }
         guard CoatyTopic.isValidEventFilter(configuration.namespace) else {
             throw AgentError(
                 code: .invalidConfiguration,

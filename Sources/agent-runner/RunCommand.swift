@@ -35,11 +35,7 @@ struct RunCommand: RunnerCommand {
             options["ObjectProviderController"] = ["objects": .array(file.objects)]
         }
         var agentConfiguration = settings.agentConfiguration(defaultName: "agent-runner", reconnect: ReconnectPolicy())
-        agentConfiguration.ioNodes = file.ioNodes.map { node in
-            var node = node
-            node.parentObjectID = agentConfiguration.identity.objectID
-            return node
-        }
+        agentConfiguration.ioNodes = file.ioNodes
         let container: Container
         do {
             container = try Container(
