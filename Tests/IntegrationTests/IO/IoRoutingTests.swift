@@ -256,4 +256,51 @@ struct IoRoutingTests {
         let source = try #require(configuration.ioNodes.first?.ioSources?.first)
         #expect(container.agent.ioState(of: source.objectID) == IoState(hasAssociations: false))
     }
+
+    @Test func threeAgentsGetTheSlowestRateAndARestartedRouterAssociatesAgain() async throws {
+        try await TestBroker.withBroker { broker in
+            let source1 = IoSource(objectID: ObjectID.make(), name: "S1", valueType: "number[Celsius]")
+            let source2 = IoSource(objectID: ObjectID.make(), name: "S2", valueType: "number[Celsius]", updateRate: 200)
+            let actor1 = IoActor(objectID: ObjectID.make(), name: "A1", valueType: "number[Celsius]", updateRate: 100)
+            let actor2 = IoActor(objectID: ObjectID.make(), name: "A2", valueType: "number[Celsius]", updateRate: 500)
+            let actor3 = IoActor(objectID: ObjectID.make(), name: "A3", valueType: "string")
+            let x = try Self.agent("X", broker: broker, sources: [source1], actors: [actor3])
+            let y = try Self.agent("Y", broker: broker, sources: [source2], actors: [actor1])
+            let z = try Self.agent("Z", broker: broker, actors: [actor2])
+            try await RunningAgents.run([x, y, z]) {
+                try await x.observeIoState(of: source1.objectID) { states1 in
+                    try await y.observeIoState(of: source2.objectID) { states2 in
+                        var state1 = states1.makeAsyncIterator()
+                        var state2 = states2.makeAsyncIterator()
+                        #expect(try await state1.next() == IoState(hasAssociations: false))
+                        #expect(try await state2.next() == IoState(hasAssociations: false))
+                        for round in 1...2 {
+                            let (router, stopRouter) = try Self.startRouter(broker)
+                            // The router associates as the nodes arrive; each source ends with the slowest
+                            // rate among its actors (pair rate: the slower of source and actor).
+                            var last1 = try await state1.next()
+                            while let state = last1, state.updateRate != 500 { last1 = try await state1.next() }
+                            var last2 = try await state2.next()
+                            while let state = last2, state.updateRate != 500 { last2 = try await state2.next() }
+                            #expect(last1?.updateRate == 500 && last2?.updateRate == 500)
+                            let pairs = Set(router.associations.map { "\($0.sourceID)-\($0.actorID)" })
+                            #expect(
+                                pairs == [
+                                    "\(source1.objectID)-\(actor1.objectID)", "\(source1.objectID)-\(actor2.objectID)",
+                                    "\(source2.objectID)-\(actor1.objectID)", "\(source2.objectID)-\(actor2.objectID)",
+                                ], "round \(round)")
+                            #expect(router.associations.allSatisfy { $0.updateRate == 500 })
+                            #expect(x.ioState(of: actor3.objectID).hasAssociations == false)
+                            try await stopRouter()
+                            var end1 = try await state1.next()
+                            while let state = end1, state.hasAssociations { end1 = try await state1.next() }
+                            var end2 = try await state2.next()
+                            while let state = end2, state.hasAssociations { end2 = try await state2.next() }
+                            #expect(end1 == IoState(hasAssociations: false) && end2 == IoState(hasAssociations: false))
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
