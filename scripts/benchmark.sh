@@ -9,7 +9,7 @@
 #
 #   scripts/benchmark.sh                 everything, report in docs/performance.md
 #   scripts/benchmark.sh --quick         smaller counts (a minute or two), report on stdout
-#   scripts/benchmark.sh --only b2,stall  some sections: codec b1 b2 stall b4 b5 b6 monitor
+#   scripts/benchmark.sh --only b2,stall  some sections: codec b1 b7 b2 stall b4 b5 b6 monitor
 #   scripts/benchmark.sh --repeats 5     more repetitions (default 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."

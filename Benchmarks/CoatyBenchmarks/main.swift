@@ -37,7 +37,7 @@ struct Settings {
     var scaleAgents = 1_000
     var codecBudget = Duration.seconds(6)
     var markdownPath: String?
-    var sections: Set<String> = ["codec", "b1", "b2", "stall", "b4", "b5", "b6"]
+    var sections: Set<String> = ["codec", "b1", "b7", "b2", "stall", "b4", "b5", "b6"]
     /// The request publication the QoS 1 round trips use: the agent's default.
     var chosenPublication = Agent.Configuration().requestPublication
 
@@ -134,6 +134,11 @@ case "peer":
                 broker: broker, count: Int(option("--count", in: arguments) ?? "") ?? 100_000, qos: qos,
                 codable: option("--codable", in: arguments) == "true")
         }
+    case "iosource":
+        blockingMain {
+            try await IoThroughput.sourcePeer(
+                broker: broker, count: Int(option("--count", in: arguments) ?? "") ?? 100_000)
+        }
     case "respond":
         blockingMain {
             try await RoundTrip.responderPeer(
@@ -167,6 +172,7 @@ case "all":
     if sections.contains("codec") { try Codec.run(budget: settings.codecBudget, repeats: 5, report: report) }
     if sections.contains("b4") { try await FanOut.run(settings, report: report) }
     if sections.contains("b1") { try await Throughput.run(settings, report: report) }
+    if sections.contains("b7") { try await IoThroughput.run(settings, report: report) }
     if sections.contains("b2") { try await RoundTrip.run(settings, report: report) }
     if sections.contains("stall") { try await RoundTrip.stallDemonstration(settings, report: report) }
     if sections.contains("b5") { try await Memory.run(settings, report: report) }
