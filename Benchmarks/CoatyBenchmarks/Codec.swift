@@ -208,6 +208,12 @@ enum Codec {
         let payload = try Advertise(object: light).payload()
         var sink = 0
         switch path {
+        case "order":
+            // Orders 200 names as coaty-js does (ICU root collation), Latin with and without accents.
+            let words = ["Hall", "hall", "Hällé", "Ærø", "Aero", "Zimmer", "zebra", "Éclair", "eclair", "Ölfen"]
+            let objects: [JSONObject] = (0..<200).map { ["name": .string("\(words[$0 % words.count]) \($0 * 7919 % 200)")] }
+            let filter = ObjectFilter.all.orderBy("name")
+            for _ in 0..<count { sink &+= try filter.apply(to: objects).count }
         case "encode":
             for _ in 0..<count { sink &+= try Advertise(object: light).payload().count }
         case "publications":

@@ -156,7 +156,7 @@ extension Agent {
             return (finishers, state.takeAllWaiters(), observers)
         }
         client.close()
-        _ = io.stop()
+        io.stop()
         waiters.forEach { $0.resume() }
         finishers.forEach { $0(.agentStopped) }
         observers.forEach {

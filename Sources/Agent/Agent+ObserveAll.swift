@@ -12,7 +12,7 @@ extension Agent {
     ///
     /// ```swift
     /// for try await message in try await agent.observeAllEvents() {
-    ///     print(message.topic.eventType, message.sourceID, message.payload.count)
+    ///     logger.trace("\(message.topic.eventType)", metadata: ["from": "\(message.sourceID)"])
     /// }
     /// ```
     ///

@@ -13,7 +13,7 @@ extension Agent {
     ///
     /// ```swift
     /// try await agent.observeAdvertise(coreType: .task) { events in
-    ///     for try await event in events { print(event.event.object.name) }
+    ///     for try await event in events { logger.info("\(event.event.object.name)") }
     /// }
     /// ```
     ///

@@ -13,9 +13,9 @@ public import Logging
 /// ```swift
 /// for try await event in try await lifecycle.observeAgents() {
 ///     switch event {
-///     case .added(let agent): print("joined:", agent.name)
-///     case .changed(let agent): print("changed:", agent.name)
-///     case .removed(let agent): print("left:", agent.name)
+///     case .added(let agent): logger.info("Joined", metadata: ["agent": "\(agent.name)"])
+///     case .changed(let agent): logger.info("Changed", metadata: ["agent": "\(agent.name)"])
+///     case .removed(let agent): logger.info("Left", metadata: ["agent": "\(agent.name)"])
 ///     }
 /// }
 /// ```
@@ -81,7 +81,7 @@ public final class ObjectLifecycleController: Controller, TaskRunningController 
     ///
     /// ```swift
     /// try await lifecycle.observeAgents { events in
-    ///     for try await event in events { print(event.kind, event.object.name) }
+    ///     for try await event in events { logger.info("\(event.kind)", metadata: ["name": "\(event.object.name)"]) }
     /// }
     /// ```
     ///

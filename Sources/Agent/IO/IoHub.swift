@@ -107,25 +107,24 @@ final class IoHub: Sendable {
         return queues.map { $0.yield(value) }
     }
 
-    /// The agent stops: every state observer gets a last, unassociated state, then every observer
-    /// ends. Returns the routes that were subscribed.
-    func stop() -> [String] {
-        let (stateQueues, valueQueues, routes) = state.withLock { state in
+    /// The agent stops: every state observer gets a last, unassociated state (from the table's
+    /// reset), then every observer ends. The agent removes the routes' observers itself.
+    func stop() {
+        let (states, stateQueues, valueQueues) = state.withLock { state in
             state.isStopped = true
-            _ = state.table.reset()
+            var states: [(DeliveryQueue<IoState>, IoState)] = []
+            for case .state(let pointID, let ioState) in state.table.reset() {
+                for queue in state.stateObservers[pointID, default: [:]].values { states.append((queue, ioState)) }
+            }
             let stateQueues = state.stateObservers.values.flatMap(\.values)
             let valueQueues = state.valueObservers.values.flatMap(\.values)
-            let routes = Array(state.routeObservers.keys)
             state.stateObservers = [:]
             state.valueObservers = [:]
             state.routeObservers = [:]
-            return (stateQueues, valueQueues, routes)
+            return (states, stateQueues, valueQueues)
         }
-        for queue in stateQueues {
-            _ = queue.yield(IoState(hasAssociations: false))
-            queue.finish()
-        }
+        for (queue, ioState) in states { _ = queue.yield(ioState) }
+        for queue in stateQueues { queue.finish() }
         for queue in valueQueues { queue.finish() }
-        return routes
     }
 }

@@ -22,7 +22,6 @@ public final class IoSourceController: Controller, TaskRunningController {
 
     private struct Pacing {
         var pacer = IoSourcePacer()
-        var state = IoState(hasAssociations: false)
         var timer: Task<Void, Never>?
     }
 
@@ -106,7 +105,6 @@ public final class IoSourceController: Controller, TaskRunningController {
             guard var pacing = pacers[sourceID] else { return ([], nil) }
             let oldTimer = pacing.timer
             pacing.timer = nil
-            pacing.state = state
             let actions = pacing.pacer.update(state, strategy: strategy, now: now)
             pacers[sourceID] = pacing
             return (actions, oldTimer)

@@ -11,7 +11,7 @@ public import CoreTypes
 ///
 /// ```swift
 /// for try await resolve in try await agent.discover(Discover(coreTypes: [.identity]), timeout: .seconds(2)) {
-///     print(resolve.event.object?.name ?? "?", "from", resolve.sourceID)
+///     logger.info("Resolved", metadata: ["from": "\(resolve.sourceID)"])
 /// }
 /// ```
 public struct Responses<Response: CoatyEvent>: AsyncSequence, Sendable {

@@ -10,7 +10,7 @@
 /// do {
 ///     _ = try ObjectFilter(json: payload["objectFilter"] ?? .null)
 /// } catch let error as FilterError where error.code == .invalidOperator {
-///     print(error.detail)  // "objectFilter.conditions[1][0]: operator code 15 is not one of 0…14"
+///     reject(error.detail)  // "objectFilter.conditions[1][0]: operator code 15 is not one of 0…14"
 /// }
 /// ```
 public struct FilterError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import Synchronization
 import _FoundationICU
 
 /// Compares strings as coaty-js's `new Intl.Collator()` does in V8: ICU's root collation (what en-US
@@ -11,22 +12,26 @@ enum JavaScriptCollator {
     /// after `b`.
     static func compare(_ a: String, _ b: String) -> Int {
         if a.hasSameCodeUnits(as: b) { return 0 }
-        var (a, b) = (a, b)  // withUTF8 is mutating; it copies only a string that is not contiguous UTF-8
-        return a.withUTF8 { x in b.withUTF8 { y in root.compare(x, y) } }
+        return root.withLock { collator in
+            var (a, b) = (a, b)  // withUTF8 is mutating; it copies only a string that is not contiguous UTF-8
+            let handle = collator
+            return a.withUTF8 { x in
+                b.withUTF8 { y in
+                    var status = U_ZERO_ERROR
+                    let result = swift_ucol_strcollUTF8(
+                        handle, chars(x), Int32(clamping: x.count), chars(y), Int32(clamping: y.count), &status)
+                    return Int(result.rawValue)
+                }
+            }
+        }
     }
 
-    /// Opened on first use; shared by all threads without a lock (see ``ICUCollator``).
-    private static let root = ICUCollator()
-}
+    /// ICU's root collator with normalization on, opened on first use. ICU allows concurrent
+    /// compares on one collator, but a lock costs little next to a compare and needs no promise
+    /// about the C library.
+    private static let root = Mutex(openRootCollator())
 
-/// An ICU collator that is set up once and then only read.
-///
-/// ICU's C functions that take a `const UCollator *`, such as `ucol_strcollUTF8`, may be called
-/// concurrently on one collator (ICU user guide, "Thread-safe const APIs"); only `init` changes it.
-private final class ICUCollator: @unchecked Sendable {  // see above: only const ICU calls after init
-    private let handle: OpaquePointer
-
-    init() {
+    private static func openRootCollator() -> OpaquePointer {
         var status = U_ZERO_ERROR
         let opened = swift_ucol_open("", &status)
         swift_ucol_setAttribute(opened, UCOL_NORMALIZATION_MODE, UCOL_ON, &status)
@@ -35,14 +40,7 @@ private final class ICUCollator: @unchecked Sendable {  // see above: only const
         guard let opened, status.rawValue <= U_ZERO_ERROR.rawValue else {
             fatalError("ICU root collator unavailable (UErrorCode \(status.rawValue))")
         }
-        handle = opened
-    }
-
-    func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
-        var status = U_ZERO_ERROR
-        let result = swift_ucol_strcollUTF8(
-            handle, Self.chars(a), Int32(clamping: a.count), Self.chars(b), Int32(clamping: b.count), &status)
-        return Int(result.rawValue)
+        return opened
     }
 
     private static func chars(_ buffer: UnsafeBufferPointer<UInt8>) -> UnsafePointer<CChar>? {
