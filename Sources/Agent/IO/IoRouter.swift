@@ -79,7 +79,7 @@ public final class IoRouter: Controller, TaskRunningController {
 
     /// Replaces the rules and associates again by them.
     public func defineRules(_ rules: [IoRoutingRule]) throws {
-        try publish(state.withLock { $0.defineRules(rules) })
+        try change { $0.defineRules(rules) }
     }
 
     /// Starts following the IO nodes of the context, asks for those already there, and advertises
@@ -123,9 +123,9 @@ public final class IoRouter: Controller, TaskRunningController {
                     switch next {
                     case .seen(let object):
                         guard let node = object as? IoNode else { continue }
-                        try publish(state.withLock { $0.nodeSeen(node) })
+                        try change { $0.nodeSeen(node) }
                     case .deadvertised(let ids):
-                        try publish(state.withLock { $0.deadvertised(ids) })
+                        try change { $0.deadvertised(ids) }
                     }
                 } catch {
                     logger.debug("Associate not published", metadata: ["error": "\(error)"])
@@ -140,7 +140,7 @@ public final class IoRouter: Controller, TaskRunningController {
             tasks.finish()
             for responder in responders.withLock({ $0 }) { responder.cancel() }
         }
-        try publish(state.withLock { $0.stop() })
+        try change { $0.stop() }
     }
 
     private enum Input: Sendable {
@@ -153,15 +153,16 @@ public final class IoRouter: Controller, TaskRunningController {
     private func update(_ request: IncomingRequest<Update>) throws {
         guard var context = request.event.object as? IoContext, context.objectID == ioContext.objectID else { return }
         context.parentObjectID = agent.identity.objectID
-        let events = state.withLock { $0.contextChanged(context) }
         try agent.advertise(context)
-        try publish(events)
+        try change { $0.contextChanged(context) }
         try request.respond(Complete(object: context))
     }
 
-    /// Publishes Associate events in order, and logs the rules whose condition threw.
-    private func publish(_ events: [Associate]) throws {
-        for name in state.withLock({ $0.failedRules }) {
+    /// Changes the router's state, then publishes the Associate events of the change in order and
+    /// logs the rules whose condition threw while it evaluated.
+    private func change(_ body: (inout IoRouterState) -> [Associate]) throws {
+        let (events, failedRules) = state.withLock { state in (body(&state), state.failedRules) }
+        for name in failedRules {
             logger.info("IO routing rule failed; the pair counts as not matching", metadata: ["coaty.rule": "\(name)"])
         }
         for event in events { try agent.publish(event) }
