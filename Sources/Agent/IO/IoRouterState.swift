@@ -9,6 +9,9 @@ struct IoRouterState {
         var sourceID: String
         var actorID: String
         var updateRate: Double?
+
+        /// The source and actor ids, which identify an association.
+        var pair: [String] { [sourceID, actorID] }
     }
 
     private(set) var context: IoContext
@@ -122,17 +125,17 @@ struct IoRouterState {
 
         var events: [Associate] = []
         var kept: [Association] = []
+        let resolvedByPair = Dictionary(resolved.map { ($0.pair, $0) }, uniquingKeysWith: { first, _ in first })
         for current in associations {
-            guard let now = resolved.first(where: { $0.sourceID == current.sourceID && $0.actorID == current.actorID })
-            else {
+            guard let now = resolvedByPair[current.pair] else {
                 events.append(disassociate(current.sourceID, current.actorID))
                 continue
             }
             if now.updateRate != current.updateRate { events.append(associate(now, sources)) }
             kept.append(now)
         }
-        for association in resolved
-        where !kept.contains(where: { $0.sourceID == association.sourceID && $0.actorID == association.actorID }) {
+        var keptPairs = Set(kept.map(\.pair))
+        for association in resolved where keptPairs.insert(association.pair).inserted {
             events.append(associate(association, sources))
             kept.append(association)
         }
