@@ -35,10 +35,8 @@ extension Agent {
             route(message)
         case .subscribed(let id, let granted):
             feed { $0.subscribed(id, granted: granted) }
-        case .unsubscribed:
-            break
-        case .published(let id):
-            feed { $0.published(id) }
+        case .unsubscribed(let id), .published(let id):
+            feed { $0.acknowledged(id) }
         }
     }
 

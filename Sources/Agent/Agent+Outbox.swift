@@ -122,15 +122,19 @@ extension Agent {
         state.withLock { state in state.outbox.append(contentsOf: event(&state.machine)) }
     }
 
-    /// Publishes the identity's Deadvertise at QoS 1 for the graceful stop; DISCONNECT follows its PUBACK.
+    /// Publishes the identity's Deadvertise for the graceful stop, as coaty-js does (the will's
+    /// QoS 0), then an UNSUBSCRIBE of its topic; DISCONNECT follows the UNSUBACK.
     private func deadvertise() {
-        // Only the stop's PUBACK is needed; the agent turned the others off (see init).
-        client.report(publications: true, unsubscriptions: false)
+        // Only the stop's UNSUBACK is needed; the agent turned the reports off (see init).
+        client.report(publications: false, unsubscriptions: true)
         do {
-            // QoS 1: DISCONNECT waits for the PUBACK, so the broker has read everything sent before.
+            // The broker handles a client's packets in order, so the UNSUBACK (of a filter the agent
+            // never subscribed to: nothing changes) says it has read everything sent before.
             // Closing while it is still answering resets the socket, and the broker would drop the
             // last publications unread and send the will.
-            let id = try client.publish(topic: joinPlan.lastWill.topic, payload: joinPlan.lastWill.payload, qos: .atLeastOnce)
+            let will = joinPlan.lastWill
+            _ = try client.publish(topic: will.topic, payload: will.payload, qos: will.qos, retain: will.retain)
+            let id = try client.unsubscribe(from: [will.topic])
             queueFeedback { $0.deadvertiseSent(id) }
             // The broker normally answers within microseconds; a dead link must not keep us here.
             let client = self.client

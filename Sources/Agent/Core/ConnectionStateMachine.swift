@@ -54,7 +54,8 @@ struct ConnectionStateMachine {
         case unsubscribe(String)
         /// PUBLISH (on failure, hand it back with ``publishFailed(_:)``).
         case publish(Publication)
-        /// The graceful stop's Deadvertise at QoS 1 (report its id with ``deadvertiseSent(_:)``).
+        /// The graceful stop's Deadvertise and the UNSUBSCRIBE that confirms it was read (report
+        /// that packet's id with ``deadvertiseSent(_:)``).
         case deadvertise
         case disconnect
         /// Close the socket without DISCONNECT.
@@ -213,7 +214,7 @@ struct ConnectionStateMachine {
         }
     }
 
-    /// The Deadvertise went out with message id `id` (`nil`: it could not be sent).
+    /// The Deadvertise went out, confirmed by the packet with message id `id` (`nil`: it could not be sent).
     mutating func deadvertiseSent(_ id: MQTTMessageID?) -> [Action] {
         guard case .stopping(var stopping) = phase else { return [] }
         guard let id else { return [.close] }
@@ -223,8 +224,8 @@ struct ConnectionStateMachine {
         return []
     }
 
-    /// A publication was acknowledged (reported only while stopping): after the Deadvertise's, disconnect.
-    mutating func published(_ id: MQTTMessageID) -> [Action] {
+    /// A packet was acknowledged (reported only while stopping): after the Deadvertise's confirmation, disconnect.
+    mutating func acknowledged(_ id: MQTTMessageID) -> [Action] {
         guard case .stopping(var stopping) = phase else { return [] }
         if stopping.deadvertiseID == id { return [.disconnect] }
         stopping.acknowledgedIDs.insert(id)

@@ -302,11 +302,11 @@ import Testing
         #expect(!machine.isRunning)
         let r44 = machine.stop()
         #expect(r44.isEmpty, "once")
-        let r45 = machine.published(MQTTMessageID(rawValue: 40))
+        let r45 = machine.acknowledged(MQTTMessageID(rawValue: 40))
         #expect(r45.isEmpty, "another PUBACK")
         let r46 = machine.deadvertiseSent(MQTTMessageID(rawValue: 41))
         #expect(r46.isEmpty)
-        let r47 = machine.published(MQTTMessageID(rawValue: 41))
+        let r47 = machine.acknowledged(MQTTMessageID(rawValue: 41))
         #expect(r47 == [.disconnect])
         #expect(machine.isStopRequested)
     }
@@ -314,7 +314,7 @@ import Testing
     @Test func aPUBACKBeforeTheDeadvertisesIdIsKnownStillDisconnects() {
         var machine = Self.online()
         _ = machine.stop()
-        let r48 = machine.published(MQTTMessageID(rawValue: 8))
+        let r48 = machine.acknowledged(MQTTMessageID(rawValue: 8))
         #expect(r48.isEmpty)
         let r49 = machine.deadvertiseSent(MQTTMessageID(rawValue: 8))
         #expect(r49 == [.disconnect])
