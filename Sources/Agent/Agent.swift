@@ -73,9 +73,10 @@ public final class Agent: Service, Sendable {
         makeCorrelationID: (@Sendable () -> String)? = nil
     ) throws {
         var configuration = configuration
-        // An IO node belongs to the agent's identity, as coaty-js makes it.
-        for index in configuration.ioNodes.indices where configuration.ioNodes[index].parentObjectID == nil {
-            configuration.ioNodes[index].parentObjectID = configuration.identity.objectID
+        do {
+            configuration.ioNodes = try configuration.ioNodes.map { try $0.advertised(by: configuration.identity.objectID) }
+        } catch {
+            throw AgentError(code: .invalidConfiguration, detail: "IO nodes: \(error)")
         }
         guard CoatyTopic.isValidEventFilter(configuration.namespace) else {
             throw AgentError(
