@@ -118,7 +118,8 @@ struct SessionCase: Sendable, CustomTestStringConvertible {
         self.agentLogs = expected["agentLogs"]
     }
 
-    private static func message(_ json: JSONValue, in name: String) throws -> Message {
+    /// One message of `expected.steps[].messages` (`payload` text or `payloadHex` bytes).
+    static func message(_ json: JSONValue, in name: String) throws -> Message {
         guard let topic = json["topic"]?.stringValue else {
             throw MalformedCase(description: "\(name): a message without topic: \(json)")
         }
@@ -134,7 +135,8 @@ struct SessionCase: Sendable, CustomTestStringConvertible {
             topic: topic, payload: payload, retain: json["retain"]?.boolValue ?? false, qos: json["qos"]?.intValue ?? 0)
     }
 
-    private static func bytes(hex: String, in name: String) throws -> [UInt8] {
+    /// The bytes that `hex` spells (`payloadHex`, `$bytesHex`).
+    static func bytes(hex: String, in name: String) throws -> [UInt8] {
         let digits = Array(hex.utf8)
         guard digits.count.isMultiple(of: 2) else { throw MalformedCase(description: "\(name): odd payloadHex \(hex)") }
         return try stride(from: 0, to: digits.count, by: 2).map { index in

@@ -51,11 +51,17 @@ struct SessionRecorder {
 
     /// Connects and subscribes to `coaty/#`, the barriers and `extraTopics`, with QoS 2.
     init(broker: TestBroker, extraTopics: [String]) async throws {
+        try await self.init(broker: broker) { barriers in ["coaty/#", barriers] + extraTopics }
+    }
+
+    /// Connects and subscribes to the topics that `topics` returns for the barriers' filter, with QoS 2
+    /// (`{ _ in ["#"] }` captures everything, the barriers included, as the IO captures did).
+    init(broker: TestBroker, topics: (_ barriers: String) -> [String]) async throws {
         let id = UInt32.random(in: 0...UInt32.max)
         barrierPrefix = "sessions-barrier/\(id)"
         client = try TestClient("sessions-recorder-\(id)", broker: broker.url)
         try await client.connect()
-        try await client.subscribe(["coaty/#", barrierPrefix + "/#"] + extraTopics, qos: .exactlyOnce)
+        try await client.subscribe(topics(barrierPrefix + "/#"), qos: .exactlyOnce)
     }
 
     /// The raw observers that let the recorder know when an agent has routed everything before a barrier.
@@ -63,10 +69,15 @@ struct SessionRecorder {
     func barrierWatches(for run: SessionRun) async throws -> [BarrierWatch] {
         var watches: [BarrierWatch] = []
         for (label, agent) in run.agents {
-            let stream = try await agent.observeRaw(barrierPrefix + "/#")
-            watches.append(BarrierWatch(label: label, agent: agent, iterator: stream.makeAsyncIterator()))
+            watches.append(try await barrierWatch(label, agent))
         }
         return watches
+    }
+
+    /// The barrier observer of one agent, made before it runs.
+    func barrierWatch(_ label: String, _ agent: Agent) async throws -> BarrierWatch {
+        let stream = try await agent.observeRaw(barrierPrefix + "/#")
+        return BarrierWatch(label: label, agent: agent, iterator: stream.makeAsyncIterator())
     }
 
     /// The messages of one step: at least `count` of them, and every message that the live agents
@@ -121,6 +132,12 @@ struct SessionRecorder {
         }
         probe.client.close()
         return retained
+    }
+
+    /// Publishes `payload` on `topic` from the recorder's plain MQTT client (QoS 0, not retained),
+    /// as `mosquitto_pub` did for the captures' external publishers.
+    func publishExternally(topic: String, payload: [UInt8]) throws {
+        _ = try client.client.publish(topic: topic, payload: payload, qos: .atMostOnce)
     }
 
     /// Closes the recorder's connection.
