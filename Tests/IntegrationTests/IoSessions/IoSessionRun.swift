@@ -28,6 +28,8 @@ final class IoSessionRun: Sendable {
         var observers: [Task<Void, Never>] = []
         var running: [String: Running] = [:]
         var ioNodes: [(id: String, label: String)] = []
+        /// Agents killed and not started again: a dead process emits nothing.
+        var killed: Set<String> = []
     }
 
     let session: IoSessionCase
@@ -97,6 +99,7 @@ final class IoSessionRun: Sendable {
     /// before anything arrived from the broker; subscribing before the Swift agent connects is the
     /// same, where subscribing after its online state could miss a quick router's first Associate.
     func start(_ label: String, _ container: Container) async throws {
+        store.withLock { _ = $0.killed.remove(label) }
         let agent = container.agent
         if let sources = container.controller(IoSourceController.self) {
             for source in agent.configuration.ioNodes.flatMap({ $0.ioSources ?? [] }) {
@@ -155,8 +158,12 @@ final class IoSessionRun: Sendable {
     }
 
     /// Kills agent `label` as SIGKILL would: no Deadvertise, no DISCONNECT; the broker sends its last will.
+    ///
+    /// From then on its observers record nothing, as the killed process's could not.
     func kill(_ label: String) throws {
-        try running(label).container.agent.closeConnectionAbruptly()
+        let agent = try running(label).container.agent
+        store.withLock { _ = $0.killed.insert(label) }
+        agent.closeConnectionAbruptly()
     }
 
     /// Waits until every (agent, observable, IO point) has emitted at least as often as the vector's
@@ -248,6 +255,7 @@ final class IoSessionRun: Sendable {
 
     private func record(_ label: String, _ via: String, _ point: String, _ value: JSONValue) {
         store.withLock {
+            guard !$0.killed.contains(label) else { return }
             $0.observations.append(IoSessionCase.Observation(step: $0.step, agent: label, via: via, ioPoint: point, value: value))
         }
         changed.yield()

@@ -56,3 +56,49 @@ struct IoSessionVectorExtensionTests {
         }
     }
 }
+
+extension IoSessionVectorExtensionTests {
+    /// A scenario where an IO agent is killed instead of shut down: derived from the first captured
+    /// scenario that shuts down an agent with IO nodes. Its last will is the Deadvertise it would
+    /// have sent (the join vectors show the bytes), so the messages stay as captured; a killed
+    /// process emits nothing more, so its own observers' entries of that step go.
+    @Test func anAgentKilledInsteadOfShutDownLeavesTheSameWay() async throws {
+        let cases = try VectorFiles.jsonCases("io-sessions.json")
+        for source in cases {
+            guard case .object(var scenario) = source, let agents = scenario["agents"]?.arrayValue,
+                let steps = scenario["input"]?["steps"]?.arrayValue
+            else { continue }
+            let ioAgents = Set(agents.filter { $0["ioContextNodes"] != nil }.compactMap { $0["label"]?.stringValue })
+            guard
+                let (index, label) = steps.enumerated().lazy.compactMap({ index, step -> (Int, String)? in
+                    guard let actions = step["actions"]?.arrayValue, actions.count == 1,
+                        actions[0]["action"] == "shutdown", let label = actions[0]["agent"]?.stringValue,
+                        ioAgents.contains(label)
+                    else { return nil }
+                    return (index, label)
+                }).first,
+                let stepLabel = steps[index]["label"]?.stringValue
+            else { continue }
+            var input = scenario["input"]?.objectValue ?? [:]
+            var changed = steps
+            changed[index] = Self.setting(steps[index], "actions", to: [["action": "kill", "agent": .string(label)]])
+            input["steps"] = .array(changed)
+            scenario["input"] = .object(input)
+            let observed = scenario["expected"]?["observed"]?.arrayValue ?? []
+            scenario["expected"] = Self.setting(
+                scenario["expected"] ?? [:], "observed",
+                to: .array(observed.filter { $0["step"]?.stringValue != stepLabel || $0["agent"]?.stringValue != label }))
+            scenario["name"] = .string("added-io-session-kill-\(label)")
+            try await IoSessionVectorTests.replay(try Self.loaded(appending: .object(scenario)))
+            return
+        }
+        Issue.record("no captured scenario shuts down an agent with IO nodes")
+    }
+
+    /// `json` (an object) with member `key` set to `value`.
+    static func setting(_ json: JSONValue, _ key: String, to value: JSONValue) -> JSONValue {
+        guard case .object(var members) = json else { return json }
+        members[key] = value
+        return .object(members)
+    }
+}
