@@ -83,9 +83,11 @@ public final class IoActorController: Controller, TaskRunningController {
 }
 
 extension ControllerComponent {
-    /// An ``IoSourceController`` for the agent's IO sources.
-    public static func ioSources(name: String = "IoSourceController") -> ControllerComponent {
-        ControllerComponent(name: name) { IoSourceController(agent: $0.agent, logger: $0.logger) }
+    /// An ``IoSourceController`` for the agent's IO sources, pacing them on `clock`.
+    public static func ioSources(
+        name: String = "IoSourceController", clock: any Clock<Duration> = ContinuousClock()
+    ) -> ControllerComponent {
+        ControllerComponent(name: name) { IoSourceController(agent: $0.agent, clock: clock, logger: $0.logger) }
     }
 
     /// An ``IoActorController`` for the agent's IO actors.

@@ -15,7 +15,7 @@ public final class IoSourceController: Controller, TaskRunningController {
     public let agent: Agent
     let logger: Logger
     let tasks = ControllerTasks()
-    private let origin = ContinuousClock.now
+    private let time: ElapsedTime
     private let pacers: Mutex<[String: Pacing]>
     private let associations: IoPointWatch<Bool>
     private let rates: IoPointWatch<Double?>
@@ -26,9 +26,16 @@ public final class IoSourceController: Controller, TaskRunningController {
     }
 
     /// Creates a controller for the IO sources of `agent`.
-    public init(agent: Agent, logger: Logger = Logger.current) {
+    public convenience init(agent: Agent, logger: Logger = Logger.current) {
+        self.init(agent: agent, clock: ContinuousClock(), logger: logger)
+    }
+
+    /// Creates a controller for the IO sources of `agent` whose sampling and throttling run on
+    /// `clock` (tests pass a clock they advance themselves).
+    public init<C: Clock<Duration>>(agent: Agent, clock: C, logger: Logger = Logger.current) {
         self.agent = agent
         self.logger = logger
+        self.time = ElapsedTime(clock)
         var pacers: [String: Pacing] = [:]
         for sourceID in agent.io.sources.keys { pacers[sourceID] = Pacing() }
         self.pacers = Mutex(pacers)
@@ -97,7 +104,7 @@ public final class IoSourceController: Controller, TaskRunningController {
         try await rates.watch(sourceID, body)
     }
 
-    private var now: Duration { origin.duration(to: .now) }
+    private var now: Duration { time.now() }
 
     private func apply(_ state: IoState, to sourceID: String) {
         let strategy = agent.io.sources[sourceID]?.updateStrategy
@@ -128,7 +135,7 @@ public final class IoSourceController: Controller, TaskRunningController {
                 let timer = Task { [weak self] in
                     guard let self else { return }
                     do {
-                        try await Task.sleep(for: at - now)
+                        try await time.sleep(until: at)
                     } catch {
                         return
                     }

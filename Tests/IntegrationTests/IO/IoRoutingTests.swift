@@ -304,3 +304,78 @@ struct IoRoutingTests {
         }
     }
 }
+
+/// The update strategies on a clock the test advances: exact, without sleeping.
+extension IoRoutingTests {
+    /// Runs `body` with a source (update rate 100 ms, `strategy`) paced on a manual clock,
+    /// associated by a router with an actor, and the actor's values.
+    static func withPacedSource(
+        _ strategy: IoSourceBackpressureStrategy,
+        _ body: @Sendable (IoSourceController, ManualClock, AsyncStream<IoValue>) async throws -> Void
+    ) async throws {
+        try await TestBroker.withBroker { broker in
+            let clock = ManualClock()
+            let source = IoSource(
+                objectID: sourceID, name: "Thermometer", valueType: "number[Celsius]", updateStrategy: strategy,
+                updateRate: 100)
+            let sourceContainer = try container("Source", broker: broker, .ioSources(clock: clock), sources: [source])
+            let actorContainer = try container("Actor", broker: broker, .ioActors(), actors: [display()])
+            let sources = try #require(sourceContainer.controller(IoSourceController.self))
+            let actors = try #require(actorContainer.controller(IoActorController.self))
+            try await RunningContainers.run(sourceContainer) {
+                try await RunningContainers.run(actorContainer) {
+                    let (_, stopRouter) = try startRouter(broker)
+                    await sources.observeAssociation(of: sourceID) { states in
+                        for await associated in states where associated { break }
+                    }
+                    #expect(sources.updateRate(of: sourceID) == 100)
+                    try await actors.observeIoValue(of: actorID) { values in try await body(sources, clock, values) }
+                    try await stopRouter()
+                }
+            }
+        }
+    }
+
+    @Test func sampleSendsTheLatestValueOncePerPeriod() async throws {
+        try await Self.withPacedSource(.sample) { sources, clock, stream in
+            var values = stream.makeAsyncIterator()
+            for reading: JSONValue in [1, 2, 3] { try sources.publish(.json(reading), from: Self.sourceID) }
+            await clock.waitForSleepers()
+            clock.advance(by: .milliseconds(100))
+            let received = await values.next()
+            #expect(received == .json(3), "only the latest value of the period")
+            await clock.waitForSleepers()
+            clock.advance(by: .milliseconds(100))  // a period without a value sends nothing
+            await clock.waitForSleepers()
+            try sources.publish(.json(4), from: Self.sourceID)
+            clock.advance(by: .milliseconds(100))
+            let next = await values.next()
+            #expect(next == .json(4))
+        }
+    }
+
+    @Test func throttleSendsTheLastValueAfterAQuietPeriod() async throws {
+        try await Self.withPacedSource(.throttle) { sources, clock, stream in
+            var values = stream.makeAsyncIterator()
+            try sources.publish(.json(1), from: Self.sourceID)
+            await clock.waitForSleepers()
+            clock.advance(by: .milliseconds(60))
+            try sources.publish(.json(2), from: Self.sourceID)  // restarts the quiet period
+            await clock.waitForSleepers()
+            clock.advance(by: .milliseconds(60))
+            try sources.publish(.json(3), from: Self.sourceID)
+            await clock.waitForSleepers()
+            clock.advance(by: .milliseconds(99))
+            try sources.publish(.json(4), from: Self.sourceID)
+            await clock.waitForSleepers()
+            clock.advance(by: .milliseconds(100))
+            let received = await values.next()
+            #expect(received == .json(4), "only the value after which the source was quiet")
+            try sources.publish(.json(5), from: Self.sourceID)
+            await clock.waitForSleepers()
+            clock.advance(by: .milliseconds(100))
+            let next = await values.next()
+            #expect(next == .json(5))
+        }
+    }
+}
