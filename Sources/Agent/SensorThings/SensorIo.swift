@@ -1,7 +1,7 @@
 public import CoreTypes
 import Synchronization
 
-/// The hardware side of a ``Sensor``: how a ``SensorSourceController`` reads its value (and how an
+/// The hardware side of a `Sensor`: how a ``SensorSourceController`` reads its value (and how an
 /// application writes one), as coaty-js's `ISensorIo`.
 ///
 /// Implement it for your hardware (an analog pin, a bus, a file); ``MockSensorIo`` stands in for

@@ -1,7 +1,7 @@
 public import CoreTypes
 public import Logging
 
-/// Observes ``Sensor``s and their ``Observation``s: the counterpart of a ``SensorSourceController``,
+/// Observes `Sensor`s and their `Observation`s: the counterpart of a ``SensorSourceController``,
 /// as coaty-js's `SensorObserverController`.
 ///
 /// ```swift

@@ -3,7 +3,7 @@ import Glibc
 import Logging
 
 extension SensorSourceController {
-    /// Reads the sensor and publishes an ``Observation`` of its value on its channel (Channel
+    /// Reads the sensor and publishes an `Observation` of its value on its channel (Channel
     /// event `CHN:<channelID>`), as coaty-js's `publishChanneledObservation`.
     ///
     /// - Returns: the observation published.
@@ -19,7 +19,7 @@ extension SensorSourceController {
             featureOfInterestID: featureOfInterestID)
     }
 
-    /// Reads the sensor and advertises an ``Observation`` of its value (Advertise event
+    /// Reads the sensor and advertises an `Observation` of its value (Advertise event
     /// `ADV::coaty.sensorThings.Observation`), as coaty-js's `publishAdvertisedObservation`.
     ///
     /// - Returns: the observation published.

@@ -2,8 +2,8 @@ public import CoreTypes
 public import Logging
 import Synchronization
 
-/// Holds the agent's ``Sensor``s with their ``SensorIo``s: advertises each sensor when it is
-/// registered, answers the Discovers and Queries for sensors, and publishes ``Observation``s of
+/// Holds the agent's `Sensor`s with their ``SensorIo``s: advertises each sensor when it is
+/// registered, answers the Discovers and Queries for sensors, and publishes `Observation`s of
 /// their values, periodically or on demand, as coaty-js's `SensorSourceController` does.
 ///
 /// ```swift
@@ -120,8 +120,12 @@ public final class SensorSourceController: Controller, TaskRunningController {
     /// Creates a controller for `agent` that registers `sensors` when it starts.
     ///
     /// - Parameters:
+    ///   - agent: the agent that publishes and answers.
+    ///   - sensors: the sensors registered in ``initialize()``.
+    ///   - options: the controller's options.
     ///   - clock: the clock of periodic publication; tests pass a manual one.
     ///   - channelID: the channel id of a sensor's observations (coaty-js's `getChannelId`).
+    ///   - logger: where failed periodic publications are logged (at debug).
     public init(
         agent: Agent, sensors: [Definition] = [], options: Options = Options(),
         clock: some Clock<Duration> = ContinuousClock(),

@@ -1,7 +1,7 @@
 public import CoreTypes
 public import Logging
 
-/// Observes ``Thing``s, as coaty-js's `ThingObserverController` (things are provided by any agent
+/// Observes `Thing`s, as coaty-js's `ThingObserverController` (things are provided by any agent
 /// that advertises them and answers for them, such as an ``ObjectProviderController``).
 public final class ThingObserverController: Controller, TaskRunningController {
     /// The agent that observes and asks.
