@@ -64,14 +64,16 @@ public struct ObjectTypeRegistry: Sendable {
     ///
     /// The object type must be a valid event filter (non-empty, without `+`, `#`, `/` and NUL, as
     /// it appears in topics) and must not start with `coaty.`, the prefix Coaty reserves for its
-    /// own types (the core types need no registration).
+    /// own types (the core types need no registration). The exception are the SensorThings types
+    /// Coaty defines (``Thing``, ``Sensor``, ``Observation``, ``FeatureOfInterest``; see
+    /// ``registerSensorThings()``).
     ///
     /// - Throws: ``ObjectTypeRegistryError`` with code `ObjectTypeRegistryError.Code.frozen`,
     ///   `ObjectTypeRegistryError.Code.duplicateObjectType`,
     ///   `ObjectTypeRegistryError.Code.invalidObjectType` or
     ///   `ObjectTypeRegistryError.Code.reservedObjectType`.
     public mutating func register<T: CoatyObject>(_ type: T.Type) throws {
-        try register(type, allowsReservedPrefix: false)
+        try register(type, allowsReservedPrefix: T.self is any SensorThingsObject.Type)
     }
 
     /// Registers `type`; `allowsReservedPrefix` lets framework-defined types (such as SensorThings
@@ -106,7 +108,9 @@ public struct ObjectTypeRegistry: Sendable {
                     "object type '\(objectType)' is already registered for \(existing.type); cannot register \(T.self) too"
             )
         }
-        if let wireType = T.self as? any WireCodable.Type {
+        if let framework = T.self as? any SensorThingsObject.Type {
+            entries[objectType] = Entry(type: T.self, decode: Self.frameworkDecoder(framework))
+        } else if let wireType = T.self as? any WireCodable.Type {
             entries[objectType] = Entry(type: T.self, decode: Self.wireDecoder(wireType))
             if T.coreType == .coatyObject {
                 scannedEntries.append(
@@ -116,6 +120,15 @@ public struct ObjectTypeRegistry: Sendable {
             entries[objectType] = Entry(type: T.self) { object, context, registry throws(ObjectDecodingError) in
                 try registry.decodeRegistered(T.self, from: object, context: context)
             }
+        }
+    }
+
+    /// The decoder of a SensorThings type: its hand-written wire form, as for the core types.
+    private static func frameworkDecoder<T: SensorThingsObject>(_ type: T.Type)
+        -> @Sendable (JSONObject, WireContext, ObjectTypeRegistry) throws(ObjectDecodingError) -> any CoatyObject
+    {
+        { object, context, registry throws(ObjectDecodingError) in
+            try T(wire: object, context: context, registry: registry)
         }
     }
 

@@ -1,0 +1,93 @@
+public import CoreTypes
+import Glibc
+import Logging
+
+extension SensorSourceController {
+    /// Reads the sensor and publishes an `Observation` of its value on its channel (Channel
+    /// event `CHN:<channelID>`), as coaty-js's `publishChanneledObservation`.
+    ///
+    /// - Returns: the observation published.
+    /// - Throws: ``AgentError`` with code `AgentError.Code.invalidEvent` when the sensor is not
+    ///   registered or the observation is invalid (a negative `validTime`); what ``SensorIo/read()`` throws.
+    @discardableResult
+    public func publishChanneledObservation(
+        of sensorID: String, resultQuality: [String]? = nil, validTime: EpochInterval? = nil,
+        parameters: JSONObject? = nil, featureOfInterestID: String? = nil
+    ) async throws -> Observation {
+        try await publishObservation(
+            of: sensorID, channeled: true, resultQuality: resultQuality, validTime: validTime, parameters: parameters,
+            featureOfInterestID: featureOfInterestID)
+    }
+
+    /// Reads the sensor and advertises an `Observation` of its value (Advertise event
+    /// `ADV::coaty.sensorThings.Observation`), as coaty-js's `publishAdvertisedObservation`.
+    ///
+    /// - Returns: the observation published.
+    /// - Throws: the errors of ``publishChanneledObservation(of:resultQuality:validTime:parameters:featureOfInterestID:)``.
+    @discardableResult
+    public func publishAdvertisedObservation(
+        of sensorID: String, resultQuality: [String]? = nil, validTime: EpochInterval? = nil,
+        parameters: JSONObject? = nil, featureOfInterestID: String? = nil
+    ) async throws -> Observation {
+        try await publishObservation(
+            of: sensorID, channeled: false, resultQuality: resultQuality, validTime: validTime, parameters: parameters,
+            featureOfInterestID: featureOfInterestID)
+    }
+
+    func publishObservation(
+        of sensorID: String, channeled: Bool, resultQuality: [String]? = nil, validTime: EpochInterval? = nil,
+        parameters: JSONObject? = nil, featureOfInterestID: String? = nil
+    ) async throws -> Observation {
+        guard let definition = definition(sensorID) else { throw Self.notRegistered(sensorID) }
+        let value = try await definition.io.read()
+        valueRead(value, for: sensorID)
+        // coaty-js's createObservation: one time for both, the name from the sensor's.
+        let now = Self.millisecondsSinceEpoch()
+        let sensor = definition.sensor
+        let observation = Observation(
+            name: "Observation of " + sensor.name, phenomenonTime: now, result: value, resultTime: now,
+            resultQuality: resultQuality, validTime: validTime, parameters: parameters,
+            featureOfInterestID: featureOfInterestID, parentObjectID: sensor.objectID)
+        if channeled {
+            try agent.publish(Channel(id: channelID(sensor), object: observation))
+        } else {
+            try agent.advertise(observation)
+        }
+        return observation
+    }
+
+    /// Publishes an observation of the sensor every `interval` on the controller's clock, until cancelled.
+    func publishPeriodically(_ sensorID: String, channeled: Bool, every interval: Duration) async {
+        await repeating(interval) {
+            do {
+                _ = try await publishObservation(of: sensorID, channeled: channeled)
+            } catch {
+                logger.debug("Observation not published", metadata: ["coaty.sensor": "\(sensorID)", "error": "\(error)"])
+            }
+        }
+    }
+
+    /// Runs `body` at every multiple of `interval` from now on `clock` (late runs do not shift the
+    /// later ones, as JavaScript's `setInterval`), until the task is cancelled.
+    static func repeatEvery<C: Clock<Duration>>(
+        _ interval: Duration, on clock: C, _ body: () async -> Void
+    ) async {
+        var next = clock.now.advanced(by: interval)
+        while true {
+            do {
+                try await clock.sleep(until: next, tolerance: nil)
+            } catch {
+                return
+            }
+            await body()
+            next = next.advanced(by: interval)
+        }
+    }
+
+    /// The current wall-clock time in milliseconds since the Unix epoch, as JavaScript's `Date.now()`.
+    static func millisecondsSinceEpoch() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Double(Int(spec.tv_sec) * 1000 + Int(spec.tv_nsec) / 1_000_000)
+    }
+}
