@@ -1,6 +1,7 @@
 import Agent
 import CoreTypes
 import Logging
+import ServiceLifecycle
 import Synchronization
 
 /// The light the demo's lamp agent holds: an application object type, registered in both agents.
@@ -25,12 +26,13 @@ struct DemoScript: Sendable {
     func run() async throws {
         var registry = ObjectTypeRegistry()
         try registry.register(DemoLight.self)
-        let lamp = try agent("Lamp agent", registry: registry)
-        let panel = try agent("Control panel", registry: registry)
+        let lightLevel = IoSource(name: "Light level", valueType: "number[Brightness]")
+        let display = IoActor(name: "Brightness display", valueType: "number[Brightness]")
+        let lamp = try agent("Lamp agent", registry: registry, ioNodes: [IoNode(name: "Lighting", ioSources: [lightLevel])])
+        let panel = try agent("Control panel", registry: registry, ioNodes: [IoNode(name: "Lighting", ioActors: [display])])
         let sensor = try agent("Hallway sensor", registry: registry)
         let model = LampModel(DemoLight(name: "Desk lamp", isOn: true, brightness: 0.8, floor: 2))
-        let sourceID = ObjectID.make()
-        let responders = try await LampResponders.observe(lamp, model: model, ioSourceID: sourceID)
+        let responders = try await LampResponders.observe(lamp, model: model)
         let running = RunningAgents()
         defer { running.cancelAll() }
 
@@ -97,16 +99,25 @@ struct DemoScript: Sendable {
         let announcement = try await wait("the announcement") { await responders.next(.channel) }
         narrator.saw("Lamp agent received it: \(announcement).")
 
-        // 7. Associate → IoValue
+        // 7. Associate → IoValue, through an IO router
         narrator.step(
-            7, "Associate → IoValue", "Control panel (as IO router) routes the lamp's light sensor to its display.")
-        let route = lamp.scope.ioRoute(forIoSource: sourceID)
-        let values = try await panel.observeIoValue(route: route)
-        try panel.publish(
-            Associate(
-                ioContextName: "Lighting", ioSourceID: sourceID, ioActorID: ObjectID.make(), associatingRoute: route))
-        let value = try await first(values, "an IO value")
-        narrator.saw("Lamp agent published its light level on \(route); the display received \(Self.describe(value)).")
+            7, "Associate → IoValue",
+            "\"IO router\" joins the Lighting context and associates the lamp's light level with the panel's display.")
+        let router = try routerGroup()
+        running.start(router)
+        let value: IoValue = try await wait("the display's first value") {
+            // Both ends hear of the association before the lamp publishes.
+            guard (try? await Self.associated(lamp, lightLevel.objectID)) != nil,
+                (try? await Self.associated(panel, display.objectID)) != nil
+            else { return nil }
+            return try? await panel.observeIoValue(ofActor: display.objectID) { values in
+                try lamp.publishIoValue(.json(.double(model.light.brightness)), from: lightLevel.objectID)
+                return try await values.first { _ in true }
+            }
+        }
+        narrator.saw(
+            "Lamp agent published its light level on \(lamp.scope.ioRoute(forIoSource: lightLevel.objectID)); "
+                + "the display received \(Self.describe(value)).")
 
         // 8. Raw MQTT
         narrator.step(8, "Raw", "Control panel publishes plain MQTT on demo/raw/greeting, outside Coaty's topics.")
@@ -141,6 +152,7 @@ struct DemoScript: Sendable {
         }
         narrator.saw("Control panel saw Deadvertise of the lamp agent's identity.")
         await lampStopped.value
+        await running.stop(router)
         await running.stop(panel).value
         narrator.note("\nDone: every Coaty event pattern worked.")
         narrator.note(
@@ -150,10 +162,21 @@ struct DemoScript: Sendable {
 
     // MARK: - Helpers
 
-    private func agent(_ name: String, registry: ObjectTypeRegistry) throws -> Agent {
+    private func agent(_ name: String, registry: ObjectTypeRegistry, ioNodes: [IoNode] = []) throws -> Agent {
         var configuration = settings.agentConfiguration(defaultName: name, reconnect: ReconnectPolicy())
         configuration.identity = Identity(name: name)
+        configuration.ioNodes = ioNodes
         return try CommandContext.makeAgent(configuration, registry: registry, logger: logger)
+    }
+
+    /// The IO router of the Lighting context: a container with a `BasicIoRouter`, in a service group.
+    private func routerGroup() throws -> ServiceGroup {
+        var configuration = settings.agentConfiguration(defaultName: "IO router", reconnect: ReconnectPolicy())
+        configuration.identity = Identity(name: "IO router")
+        let container = try Container(
+            components: Components(controllers: [.ioRouter(ioContext: IoContext(name: "Lighting"))]),
+            configuration: Container.Configuration(agent: configuration), logger: logger)
+        return ServiceGroup(services: [container], logger: logger)
     }
 
     private func name(of sourceID: String, _ lamp: Agent) -> String {
@@ -190,6 +213,13 @@ struct DemoScript: Sendable {
         -> R
     {
         try await wait(what) { try? await body() }
+    }
+
+    /// Returns once `agent`'s IO point `pointID` is associated.
+    private static func associated(_ agent: Agent, _ pointID: String) async throws {
+        try await agent.observeIoState(of: pointID) { states in
+            for try await state in states where state.hasAssociations { return }
+        }
     }
 
     private static func online(_ agent: Agent) async -> Bool? {
@@ -247,6 +277,19 @@ final class RunningAgents: Sendable {
         let task = tasks.withLock { $0.removeValue(forKey: agent.identity.objectID) }
         task?.cancel()
         return Task { _ = try? await task?.value }
+    }
+
+    /// Runs a service group (a container) until it is stopped or cancelled.
+    func start(_ group: ServiceGroup) {
+        let task = Task { try await group.run() }
+        tasks.withLock { $0["\(ObjectIdentifier(group))"] = task }
+    }
+
+    /// Shuts a service group down gracefully and waits until it has ended.
+    func stop(_ group: ServiceGroup) async {
+        let task = tasks.withLock { $0.removeValue(forKey: "\(ObjectIdentifier(group))") }
+        await group.triggerGracefulShutdown()
+        _ = try? await task?.value
     }
 
     func cancelAll() {

@@ -3,8 +3,8 @@ import CoreTypes
 import Synchronization
 
 /// What the demo's lamp agent does when others talk to it: resolves Discovers and answers
-/// Queries about its light, applies Updates, executes the `switchOff` Call, publishes its light
-/// level when associated, and tells the script about the Channel and Raw messages it receives.
+/// Queries about its light, applies Updates, executes the `switchOff` Call, and tells the script
+/// about the Channel and Raw messages it receives.
 final class LampResponders: Sendable {
     /// What the script waits for.
     enum Kind: Sendable { case channel, raw }
@@ -16,21 +16,18 @@ final class LampResponders: Sendable {
         let calls: EventStream<IncomingRequest<Call>>
         let channel: EventStream<Received<Channel>>
         let raw: EventStream<Raw>
-        let associations: EventStream<Received<Associate>>
     }
 
     private let lamp: Agent
     private let model: LampModel
-    private let ioSourceID: String
     private let observations: Observations
     private let received: AsyncStream<(Kind, String)>
     private let receivedInput: AsyncStream<(Kind, String)>.Continuation
     private let task = Mutex<Task<Void, Never>?>(nil)
 
-    private init(lamp: Agent, model: LampModel, ioSourceID: String, observations: Observations) {
+    private init(lamp: Agent, model: LampModel, observations: Observations) {
         self.lamp = lamp
         self.model = model
-        self.ioSourceID = ioSourceID
         self.observations = observations
         (received, receivedInput) = AsyncStream.makeStream(of: (Kind, String).self)
     }
@@ -40,16 +37,15 @@ final class LampResponders: Sendable {
     }
 
     /// Observes everything on `lamp` (before it connects, so nothing is missed).
-    static func observe(_ lamp: Agent, model: LampModel, ioSourceID: String) async throws -> LampResponders {
+    static func observe(_ lamp: Agent, model: LampModel) async throws -> LampResponders {
         let observations = Observations(
             discovers: try await lamp.observeDiscover(),
             queries: try await lamp.observeQuery(),
             updates: try await lamp.observeUpdate(objectType: DemoLight.objectType),
             calls: try await lamp.observeCall("com.example.switchOff", context: model.light),
             channel: try await lamp.observeChannel("announcements"),
-            raw: try await lamp.observeRaw("demo/raw/#"),
-            associations: try await lamp.observeAssociate(ioContextName: "Lighting"))
-        return LampResponders(lamp: lamp, model: model, ioSourceID: ioSourceID, observations: observations)
+            raw: try await lamp.observeRaw("demo/raw/#"))
+        return LampResponders(lamp: lamp, model: model, observations: observations)
     }
 
     /// Starts answering.
@@ -60,7 +56,6 @@ final class LampResponders: Sendable {
                 group.addTask { try? await self.answerQueries() }
                 group.addTask { try? await self.applyUpdates() }
                 group.addTask { try? await self.executeCalls() }
-                group.addTask { try? await self.publishWhenAssociated() }
                 // Each task ends when the agent stops (its stream throws `stopped`).
                 group.addTask {
                     try? await self.observations.channel.forEachEvent { channel in
@@ -116,13 +111,6 @@ final class LampResponders: Sendable {
             let switched = model.change { $0.isOn = false }
             try? request.respond(
                 Return(result: ["isOn": .bool(switched.isOn), "brightness": .double(switched.brightness)]))
-        }
-    }
-
-    private func publishWhenAssociated() async throws {
-        for try await association in observations.associations where association.event.ioSourceID == ioSourceID {
-            guard let route = association.event.associatingRoute else { continue }
-            try? lamp.publish(IoValue(.double(model.light.brightness)), on: route)
         }
     }
 }
