@@ -85,7 +85,7 @@ public final class IoActorController: Controller, TaskRunningController {
 extension ControllerComponent {
     /// An ``IoSourceController`` for the agent's IO sources, pacing them on `clock`.
     public static func ioSources(
-        name: String = "IoSourceController", clock: any Clock<Duration> = ContinuousClock()
+        name: String = "IoSourceController", clock: some Clock<Duration> = ContinuousClock()
     ) -> ControllerComponent {
         ControllerComponent(name: name) { IoSourceController(agent: $0.agent, clock: clock, logger: $0.logger) }
     }
