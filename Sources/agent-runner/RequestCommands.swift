@@ -136,7 +136,7 @@ struct UpdateCommand: RunnerCommand {
 struct CallCommand: RunnerCommand {
     static let configuration = CommandConfiguration(
         commandName: "call", abstract: "Publishes a Call and prints each Return.",
-        discussion: "Exit code 4 when nothing returns before the timeout.")
+        discussion: "Exit code 4 when nothing returns before the timeout, 5 when every Return is an error.")
 
     @Argument(help: "The operation name, like com.example.switchLight.")
     var operation: String
@@ -174,6 +174,8 @@ struct CallCommand: RunnerCommand {
             }
         }
         let call = Call(operation: operation, parameters: parameters, filter: filter)
-        try await context.request(call, option: "OPERATION", options: request, name: "agent-runner call")
+        try await context.request(call, option: "OPERATION", options: request, name: "agent-runner call") { response in
+            response.error.map { "\($0.message.stringValue ?? "\($0.message)") (code \($0.code))" }
+        }
     }
 }

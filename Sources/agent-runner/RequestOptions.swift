@@ -22,11 +22,14 @@ struct RequestOptions: ParsableArguments {
 
 extension CommandContext {
     /// Runs a one-shot agent that publishes `request` and prints each response until the timeout
-    /// or `--max-responses`.
+    /// or `--max-responses`. The CLI's own answers (its identity resolving a Discover) are not
+    /// responses from the network and are left out.
     ///
-    /// - Throws: ``RunnerError`` with exit code 4 when no response arrived (unless a signal ended the wait).
+    /// - Throws: ``RunnerError`` with exit code 4 when no response arrived (unless a signal ended
+    ///   the wait), 5 when every response `isFailure` says failed.
     func request<Request: PlannedRequest>(
-        _ request: Request, option: String, options: RequestOptions, name: String
+        _ request: Request, option: String, options: RequestOptions, name: String,
+        isFailure: @escaping @Sendable (Request.Response) -> String? = { _ in nil }
     ) async throws {
         _ = try check(option) { () throws(EventError) in try request.requestPlan(in: checkScope) { "check" } }
         let agent = try agent(defaultName: name, reconnect: CommandContext.oneShot)
@@ -37,16 +40,26 @@ extension CommandContext {
                 output: output, label: "Waiting for \(Request.Response.eventType) responses", timeout: timeout.duration)
             defer { progress.finish() }
             var count = 0
-            for try await response in responses.cancelOnGracefulShutdown() {
+            var failures: [String] = []
+            for try await response in responses.cancelOnGracefulShutdown()
+            where response.sourceID != agent.identity.objectID {
                 printer.print(response)
                 count += 1
+                if let failure = isFailure(response.event) { failures.append(failure) }
                 progress.count(count)
                 if let maxResponses, count >= maxResponses { break }
             }
             if count == 0, !Task.isShuttingDownGracefully {
+                let scope = agent.scope
                 throw RunnerError.timeout(
                     "no \(Request.Response.eventType) to the \(Request.eventType) arrived within \(timeout); "
-                        + "check that a responder is online in namespace '\(agent.scope.namespace)'")
+                        + "check that a responder is online in namespace '\(scope.namespace)'"
+                        + (scope.isCrossNamespacing ? "" : ", or pass --cross-namespace to ask every namespace"))
+            }
+            if count > 0, failures.count == count {
+                throw RunnerError(
+                    code: .allErrors,
+                    message: "every \(Request.Response.eventType) was an error: \(failures.joined(separator: "; "))")
             }
         }
     }

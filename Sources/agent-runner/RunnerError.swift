@@ -16,6 +16,8 @@ struct RunnerError: Error, CustomStringConvertible {
         static let connection = Code(exitCode: 3)
         /// A request timed out with no response (exit 4).
         static let timeout = Code(exitCode: 4)
+        /// Every response to a Call was an error Return (exit 5).
+        static let allErrors = Code(exitCode: 5)
     }
 
     let code: Code

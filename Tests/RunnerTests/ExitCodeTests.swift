@@ -162,6 +162,17 @@ struct ExitCodeTests {
             #expect(outcome.stdout.isEmpty)
             #expect(outcome.stderrLines.count == 1)
             #expect(outcome.stderr.contains("200ms"))
+            #expect(outcome.stderr.contains("--cross-namespace"), "a request in one namespace suggests them all")
+        }
+    }
+
+    @Test func aCrossNamespaceRequestWithoutResponseDoesNotSuggestCrossNamespace() async throws {
+        try await TestBroker.withBroker { broker in
+            let outcome = try await RunnerProcess.run([
+                "call", "nobody.answers", "--cross-namespace", "--broker", broker.url.description, "--timeout", "200ms",
+            ])
+            #expect(outcome.exitCode == 4, "\(outcome)")
+            #expect(!outcome.stderr.contains("--cross-namespace"))
         }
     }
 

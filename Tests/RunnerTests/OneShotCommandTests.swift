@@ -139,6 +139,41 @@ struct OneShotCommandTests {
         }
     }
 
+    @Test func discoverOfIdentitiesListsTheNetworkNotTheCLIItself() async throws {
+        try await TestBroker.withBroker { broker in
+            try await Watcher.with(broker) { watcher in
+                let outcome = try await RunnerProcess.run([
+                    "discover", "--broker", broker.url.description, "--core-type", "Identity", "--name", "the CLI",
+                    "--timeout", "1s",
+                ])
+                #expect(outcome.exitCode == 0, "\(outcome)")
+                let names = try outcome.json().compactMap { $0.at("data.object.name")?.stringValue }
+                #expect(names == ["Watcher"])
+            }
+        }
+    }
+
+    @Test func callExitsFiveWhenEveryReturnIsAnError() async throws {
+        try await TestBroker.withBroker { broker in
+            try await Watcher.with(broker) { watcher in
+                let calls = try await watcher.agent.observeCall("com.example.reboot")
+                let answering = Task {
+                    for try await request in calls {
+                        try? request.respond(Return(error: Return.Failure(code: 7, message: "the lamp is unplugged")))
+                    }
+                }
+                defer { answering.cancel() }
+                let outcome = try await RunnerProcess.run([
+                    "call", "com.example.reboot", "--broker", broker.url.description, "--max-responses", "1",
+                    "--timeout", "30s",
+                ])
+                #expect(outcome.exitCode == 5, "\(outcome)")
+                #expect(try outcome.json().first?["event"] == "Return", "the error Return is printed")
+                #expect(outcome.stderr.contains("the lamp is unplugged (code 7)"))
+            }
+        }
+    }
+
     @Test func callPrintsEachReturn() async throws {
         try await TestBroker.withBroker { broker in
             try await Watcher.with(broker) { watcher in
