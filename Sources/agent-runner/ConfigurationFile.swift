@@ -5,7 +5,9 @@ import Yams
 /// Reads a configuration file, JSON or YAML, into a JSON value.
 ///
 /// `.json` files are JSON, `.yaml` and `.yml` files YAML; any other file is tried as JSON, then
-/// as YAML. YAML scalars keep their YAML 1.1 types (quote `"yes"` and `"no"` to keep them strings).
+/// as YAML. Plain YAML scalars take the types of the YAML 1.2 core schema: `yes`, `no`, `on` and
+/// `off` are strings, `01234` is the integer 1234, `0o17` octal, `0x1F` hexadecimal, and only
+/// `true`/`false` (in any of three cases) are booleans.
 enum ConfigurationFile {
     /// The file's content as JSON.
     ///
@@ -27,7 +29,7 @@ enum ConfigurationFile {
             throw RunnerError.usage("--config", "'\(path)' is not UTF-8 text")
         }
         do {
-            guard let node = try Yams.compose(yaml: text) else { return .object([:]) }
+            guard let node = try Yams.compose(yaml: text, try coreSchema()) else { return .object([:]) }
             return try json(node, at: "")
         } catch let error as RunnerError {
             throw RunnerError.usage("--config", "'\(path)': \(error.message)")
@@ -42,10 +44,10 @@ enum ConfigurationFile {
         case .scalar(let scalar):
             switch Tag.Name(rawValue: node.tag.description) {
             case .null: return .null
-            case .bool: return node.bool.map(JSONValue.bool) ?? .string(scalar.string)
-            case .int: return node.int.map(JSONValue.int) ?? .string(scalar.string)
+            case .bool: return .bool(scalar.string.lowercased() == "true")
+            case .int: return integer(scalar.string).map(JSONValue.int) ?? .string(scalar.string)
             case .float:
-                guard let value = node.float, value.isFinite else {
+                guard let value = Double(scalar.string), value.isFinite else {
                     throw RunnerError(code: .usage, message: "'\(path)': \(scalar.string) is not a finite number")
                 }
                 return .double(value)
@@ -65,5 +67,22 @@ enum ConfigurationFile {
             }
             return .object(object)
         }
+    }
+
+    /// The tag rules of the YAML 1.2 core schema (yaml.org/spec/1.2.2, 10.3.2), for plain scalars.
+    static func coreSchema() throws -> Resolver {
+        try Resolver.basic
+            .appending(.null, "^(?:~|null|Null|NULL|)$")
+            .appending(.bool, "^(?:true|True|TRUE|false|False|FALSE)$")
+            .appending(.int, "^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$")
+            .appending(.float, #"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"#)
+    }
+
+    /// A core-schema integer: decimal (leading zeros allowed), `0o` octal or `0x` hexadecimal;
+    /// `nil` when it does not fit in 64 bits.
+    static func integer(_ text: String) -> Int? {
+        if text.hasPrefix("0o") { return Int(text.dropFirst(2), radix: 8) }
+        if text.hasPrefix("0x") { return Int(text.dropFirst(2), radix: 16) }
+        return Int(text, radix: 10)
     }
 }

@@ -30,11 +30,12 @@ struct RunCommand: RunnerCommand {
         var components = Components(controllers: file.controllers.compactMap { ControllerComponent.builtIn($0.name) })
         var options = Dictionary(
             uniqueKeysWithValues: file.controllers.map { ($0.name, ControllerOptions($0.options)) })
+        var agentConfiguration = settings.agentConfiguration(defaultName: "agent-runner", reconnect: ReconnectPolicy())
         if !file.objects.isEmpty {
             components.controllers.append(.objectProvider())
-            options["ObjectProviderController"] = ["objects": .array(file.objects)]
+            let objects = NameBasedObjectID.filling(file.objects, identityName: agentConfiguration.identity.name)
+            options["ObjectProviderController"] = ["objects": .array(objects)]
         }
-        var agentConfiguration = settings.agentConfiguration(defaultName: "agent-runner", reconnect: ReconnectPolicy())
         agentConfiguration.ioNodes = file.ioNodes
         let container: Container
         do {

@@ -164,6 +164,53 @@ struct LongRunningCommandTests {
         }
     }
 
+    @Test func runReadsYAML12ScalarsAndGivesAnObjectWithoutIdANameBasedOne() async throws {
+        let file = try Self.configuration(
+            """
+            name: Lamp controller
+            objects:
+              - objectType: com.example.Light
+                coreType: CoatyObject
+                name: Shelf lamp
+                zip: 01234
+                mode: 0o17
+                mask: 0x1F
+                flag: yes
+                power: off
+                lit: True
+                none: ~
+            """, named: "agent.yaml")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        // uuid5(namespace 6b1d2f4c-8e3a-4b57-9c0d-5e7f21436587, "Lamp controller\0com.example.Light\0Shelf lamp"),
+        // as Python's uuid module computes it.
+        let expectedID = "f31f562c-3f8d-5fe3-b1cd-7c9c6fe1c070"
+        try await TestBroker.withBroker { broker in
+            try await Watcher.with(broker) { watcher in
+                for run in 1...2 {  // a restart (even with another identity id) keeps the id
+                    let identityID = TestIDs.make()
+                    let agent = try RunnerProcess.start([
+                        "run", "--config", file.path, "--broker", broker.url.description, "--identity-id", identityID,
+                    ])
+                    defer { agent.kill9() }
+                    let advertised = try await watcher.next { $0.advertises(expectedID) && $0.sourceID == identityID }
+                    try #require(advertised != nil, "run \(run): the object was advertised with its name-based id")
+                    let resolve = try await watcher.agent.discover(Discover(objectID: expectedID), timeout: .seconds(30))
+                        .first()
+                    let object = try #require(resolve.event.object).jsonObject()
+                    #expect(object["zip"] == 1234, "YAML 1.2: leading zeros are decimal")
+                    #expect(object["mode"] == 15)
+                    #expect(object["mask"] == 31)
+                    #expect(object["flag"] == "yes", "YAML 1.2: yes is a string")
+                    #expect(object["power"] == "off")
+                    #expect(object["lit"] == true)
+                    #expect(object["none"] == .null)
+                    agent.send(SIGTERM)
+                    #expect(await agent.outcome().exitCode == 0)
+                }
+            }
+        }
+    }
+
     @Test func runAdvertisesLogObjectsWhenRemoteLoggingIsOn() async throws {
         let file = try Self.configuration(Self.yaml, named: "agent.yaml")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
