@@ -12,8 +12,9 @@ struct RunCommand: RunnerCommand {
         commandName: "run",
         abstract: "Runs a long-lived agent from a configuration file (JSON or YAML).",
         discussion: """
-            The agent joins, advertises the objects of the file, resolves Discovers and answers \
-            Queries about them, runs the configured controllers and logs. SIGTERM or SIGINT \
+            The agent joins, advertises the objects of the file, resolves Discovers, answers \
+            Queries and applies Updates about them, answers the Calls of its operations, runs the \
+            configured controllers and logs. SIGTERM or SIGINT \
             deadvertises everything and exits 0. Options and COATY_ variables override the file. \
             The agent waits for its broker and reconnects for ever; a broker that refuses the \
             credentials ends it with exit code 3.
@@ -30,11 +31,18 @@ struct RunCommand: RunnerCommand {
         var components = Components(controllers: file.controllers.compactMap { ControllerComponent.builtIn($0.name) })
         var options = Dictionary(
             uniqueKeysWithValues: file.controllers.map { ($0.name, ControllerOptions($0.options)) })
+        if !file.operations.isEmpty {
+            let operations = file.operations
+            components.controllers.append(
+                ControllerComponent(name: "agent-runner operations") { context in
+                    OperationController(agent: context.agent, operations: operations, logger: context.logger)
+                })
+        }
         var agentConfiguration = settings.agentConfiguration(defaultName: "agent-runner", reconnect: ReconnectPolicy())
         if !file.objects.isEmpty {
             components.controllers.append(.objectProvider())
             let objects = NameBasedObjectID.filling(file.objects, identityName: agentConfiguration.identity.name)
-            options["ObjectProviderController"] = ["objects": .array(objects)]
+            options["ObjectProviderController"] = ["objects": .array(objects), "acceptUpdates": true]
         }
         agentConfiguration.ioNodes = file.ioNodes
         let container: Container

@@ -17,6 +17,9 @@ import Logging
 ///   kitchen:
 ///     ioSources:
 ///       - { objectId: 7f1e2d3c-4b5a-4c6d-9e8f-1a2b3c4d5e6f, name: Thermometer, valueType: "number[Celsius]" }
+/// operations:
+///   com.example.ping: { result: { ok: true } }
+///   com.example.reboot: { command: /usr/local/bin/reboot-lamp }
 /// controllers:
 ///   ObjectLifecycleController: { discoverTimeout: 2 }
 /// logging:
@@ -39,6 +42,8 @@ struct RunConfiguration {
     var objects: [JSONValue] = []
     /// The agent's IO nodes, one per IO context (coaty-js's `common.ioContextNodes`).
     var ioNodes: [IoNode] = []
+    /// The Calls the agent answers, by operation name.
+    var operations: [OperationController.Operation] = []
     /// Built-in controllers by type name, with their options.
     var controllers: [(name: String, options: JSONObject)] = []
     /// The lowest level advertised as Coaty `Log` objects; `nil` advertises none.
@@ -48,7 +53,7 @@ struct RunConfiguration {
 
     static let members: Set<String> = [
         "name", "identityId", "broker", "namespace", "crossNamespace", "username", "password", "passwordFile",
-        "caFile", "certFile", "keyFile", "objects", "ioNodes", "controllers", "logging",
+        "caFile", "certFile", "keyFile", "objects", "ioNodes", "operations", "controllers", "logging",
     ]
 
     /// Reads and checks the file.
@@ -98,6 +103,12 @@ struct RunConfiguration {
                 throw Self.invalid("ioNodes", "must map IO context names to their ioSources, ioActors and characteristics")
             }
             ioNodes = try map.map { name, node in try Self.ioNode(name, node) }
+        }
+        if let value = root["operations"] {
+            guard let map = value.objectValue else {
+                throw Self.invalid("operations", "must map operation names to { result: JSON } or { command: TEXT }")
+            }
+            operations = try map.map { name, answer in try Self.operation(name, answer) }
         }
         if let value = root["controllers"] {
             guard let map = value.objectValue else {
@@ -186,7 +197,7 @@ struct RunConfiguration {
         return text
     }
 
-    private static func invalid(_ member: String, _ why: String) -> RunnerError {
+    static func invalid(_ member: String, _ why: String) -> RunnerError {
         RunnerError(code: .usage, message: "\(member) \(why)")
     }
 }
@@ -197,5 +208,23 @@ extension String {
         var result = self
         while let last = result.last, isTrimmed(last) { result.removeLast() }
         return result
+    }
+}
+
+extension RunConfiguration {
+    /// One member of `operations`: a fixed `result`, or a `command` that computes it.
+    static func operation(_ name: String, _ answer: JSONValue) throws -> OperationController.Operation {
+        let path = "operations.\(name)"
+        guard CoatyTopic.isValidEventFilter(name) else {
+            throw invalid(path, "'\(name)' is not a valid operation name (non-empty, without '/', '+', '#')")
+        }
+        guard let members = answer.objectValue, members.count == 1 else {
+            throw invalid(path, "must be { result: JSON } or { command: TEXT }")
+        }
+        if let result = members["result"] { return .init(name: name, answer: .result(result)) }
+        if let command = members["command"]?.stringValue, !command.isEmpty {
+            return .init(name: name, answer: .command(command))
+        }
+        throw invalid(path, "must be { result: JSON } or { command: TEXT } (a non-empty shell command)")
     }
 }

@@ -103,6 +103,10 @@ struct LongRunningCommandTests {
     }
 
     static let lampID = "8d2f4b6a-1c3e-4f5a-b7d9-e1f3a5c7b9d2"
+    static let lampJSON: JSONValue = [
+        "objectId": .string(lampID), "objectType": "com.example.Light", "coreType": "CoatyObject", "name": "Desk lamp",
+        "brightness": 0.8,
+    ]
 
     static let yaml = """
         name: Lamp controller
@@ -207,6 +211,53 @@ struct LongRunningCommandTests {
                     agent.send(SIGTERM)
                     #expect(await agent.outcome().exitCode == 0)
                 }
+            }
+        }
+    }
+
+    @Test func runAnswersOperationsAndUpdatesOfItsObjects() async throws {
+        let file = try Self.configuration(
+            """
+            name: Lamp controller
+            objects:
+              - objectId: \(Self.lampID)
+                objectType: com.example.Light
+                coreType: CoatyObject
+                name: Desk lamp
+                brightness: 0.8
+            operations:
+              com.example.ping: { result: { ok: true } }
+              com.example.echo: { command: cat }
+              com.example.fail: { command: "echo the lamp is unplugged >&2; exit 3" }
+            """, named: "agent.yaml")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        try await TestBroker.withBroker { broker in
+            try await Watcher.with(broker) { watcher in
+                let id = TestIDs.make()
+                let agent = try RunnerProcess.start([
+                    "run", "--config", file.path, "--broker", broker.url.description, "--identity-id", id,
+                ])
+                defer { agent.kill9() }
+                _ = try await watcher.next { $0.advertises(Self.lampID) && $0.sourceID == id }
+                let calls = watcher.agent
+                let ping = try await calls.call(Call(operation: "com.example.ping"), timeout: .seconds(30)).first()
+                #expect(ping.event.result == ["ok": true])
+                let echo = try await calls.call(
+                    Call(operation: "com.example.echo", parameters: .named(["x": 1])), timeout: .seconds(30)
+                ).first()
+                #expect(echo.event.result == ["x": 1], "the command got the parameters on stdin and printed them")
+                let fail = try await calls.call(Call(operation: "com.example.fail"), timeout: .seconds(30)).first()
+                #expect(fail.event.error?.message == "the lamp is unplugged")
+
+                var lamp = try #require(Self.lampJSON.objectValue)
+                lamp["brightness"] = 0.3
+                let dimmed = try ObjectTypeRegistry().decodeObject(.object(lamp))
+                let complete = try await calls.update(Update(object: dimmed), timeout: .seconds(30)).first()
+                #expect(try complete.event.object.jsonObject()["brightness"] == 0.3)
+                let resolve = try await calls.discover(Discover(objectID: Self.lampID), timeout: .seconds(30)).first()
+                #expect(try resolve.event.object?.jsonObject()["brightness"] == 0.3, "the update replaced the object")
+                agent.send(SIGTERM)
+                #expect(await agent.outcome().exitCode == 0)
             }
         }
     }

@@ -17,41 +17,58 @@ import Synchronization
 ///   external ids and types), one Resolve per object.
 /// - A Query gets one Retrieve with the held objects of its types that its object filter keeps
 ///   (conditions, ordering, `skip` and `take`), unless none do. Join conditions are not applied.
+/// - With `acceptsUpdates`, an Update of a held object (same object id and object type) replaces
+///   it and is answered with a Complete of the new object; later answers give the new state.
 public final class ObjectProviderController: Controller {
-    /// The options of an ``ObjectProviderController`` in a configuration: `{"objects": [ … ]}`,
-    /// each a Coaty object as JSON, decoded with the container's object types.
+    /// The options of an ``ObjectProviderController`` in a configuration:
+    /// `{"objects": [ … ], "acceptUpdates": true}`, each object a Coaty object as JSON, decoded with
+    /// the container's object types.
     public struct Options: Sendable, Decodable {
         /// The objects as JSON.
         public var objects: [JSONValue]
+        /// Whether Updates of the held objects replace them.
+        public var acceptsUpdates: Bool
 
         /// Creates options.
-        public init(objects: [JSONValue] = []) {
+        public init(objects: [JSONValue] = [], acceptsUpdates: Bool = false) {
             self.objects = objects
+            self.acceptsUpdates = acceptsUpdates
         }
 
-        private enum CodingKeys: String, CodingKey { case objects }
+        private enum CodingKeys: String, CodingKey {
+            case objects
+            case acceptsUpdates = "acceptUpdates"
+        }
 
-        /// Decodes `{"objects": [ … ]}`; a missing member means no objects.
+        /// Decodes `{"objects": [ … ], "acceptUpdates": …}`; a missing member means no objects, no updates.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             objects = try container.decodeIfPresent([JSONValue].self, forKey: .objects) ?? []
+            acceptsUpdates = try container.decodeIfPresent(Bool.self, forKey: .acceptsUpdates) ?? false
         }
     }
 
     /// The agent that publishes and answers.
     public let agent: Agent
-    /// The objects held, in the order they are advertised.
-    public let objects: [any CoatyObject]
+    /// Whether Updates of the held objects replace them.
+    public let acceptsUpdates: Bool
     let logger: Logger
-    /// The inline responders answering Discovers and Queries, from ``initialize()`` on.
+    private let held: Mutex<[any CoatyObject]>
+    /// The inline responders answering Discovers, Queries and Updates, from ``initialize()`` on.
     private let responders = Mutex<[InlineResponder]>([])
 
     /// Creates a controller that holds `objects` for `agent`.
-    public init(agent: Agent, objects: [any CoatyObject], logger: Logger = Logger.current) {
+    public init(
+        agent: Agent, objects: [any CoatyObject], acceptsUpdates: Bool = false, logger: Logger = Logger.current
+    ) {
         self.agent = agent
-        self.objects = objects
+        self.held = Mutex(objects)
+        self.acceptsUpdates = acceptsUpdates
         self.logger = logger
     }
+
+    /// The objects held now, in the order they are advertised.
+    public var objects: [any CoatyObject] { held.withLock { $0 } }
 
     /// Creates the controller from its container context, decoding the objects of its ``Options``.
     ///
@@ -69,7 +86,7 @@ public final class ObjectProviderController: Controller {
                     detail: "controller '\(context.name)': objects[\(index)] is not a valid Coaty object: \(error)")
             }
         }
-        self.init(agent: context.agent, objects: objects, logger: context.logger)
+        self.init(agent: context.agent, objects: objects, acceptsUpdates: options.acceptsUpdates, logger: context.logger)
     }
 
     /// Starts answering Discovers and Queries before the agent connects, so no request is missed.
@@ -77,13 +94,51 @@ public final class ObjectProviderController: Controller {
     /// The answers come from the objects held, without waiting, so they are made inline, on the
     /// agent's network thread (``Agent/serveDiscover(isolation:_:)``): no task is woken per request.
     public func initialize() async throws {
-        let discovers = try await agent.startServingDiscover { [objects, logger] request in
+        let discovers = try await agent.startServingDiscover { [self] request in
             Self.resolve(request, from: objects, logger: logger)
         }
-        let queries = try await agent.startServingQuery { [objects, logger] request in
+        let queries = try await agent.startServingQuery { [self] request in
             Self.retrieve(request, from: objects, logger: logger)
         }
-        responders.withLock { $0 = [discovers, queries] }
+        var started = [discovers, queries]
+        if acceptsUpdates {
+            // An Update goes out on its object type's topic, and on its core type's only for the
+            // core types' own object types (coaty-js): one subscription per kind held answers each once.
+            var coreTypes = Set<CoreType>()
+            var objectTypes = Set<String>()
+            for object in objects {
+                if CoreType(canonicalObjectType: object.objectType) == object.coreType {
+                    coreTypes.insert(object.coreType)
+                } else {
+                    objectTypes.insert(object.objectType)
+                }
+            }
+            for coreType in coreTypes.sorted(by: { $0.rawValue < $1.rawValue }) {
+                started.append(try await agent.startServingUpdate(coreType: coreType) { [self] in apply($0) })
+            }
+            for objectType in objectTypes.sorted() {
+                started.append(try await agent.startServingUpdate(objectType: objectType) { [self] in apply($0) })
+            }
+        }
+        responders.withLock { $0 = started }
+    }
+
+    /// Replaces the held object an Update names (same id and object type) and completes it.
+    private func apply(_ request: IncomingRequest<Update>) {
+        let update = request.event.object
+        let replaced = held.withLock { held -> Bool in
+            guard let index = held.firstIndex(where: {
+                $0.objectID == update.objectID && $0.objectType == update.objectType
+            }) else { return false }
+            held[index] = update
+            return true
+        }
+        guard replaced else { return }
+        do {
+            try request.respond(Complete(object: update))
+        } catch {
+            logger.debug("Complete not sent", metadata: ["coaty.object": "\(update.objectID)", "error": "\(error)"])
+        }
     }
 
     /// Advertises the objects (again after every reconnect: others may have seen this agent's will).
@@ -150,7 +205,8 @@ extension ControllerComponent {
         ControllerComponent(name: name) { context in
             let fromOptions = try ObjectProviderController(context: context)
             return ObjectProviderController(
-                agent: context.agent, objects: objects + fromOptions.objects, logger: context.logger)
+                agent: context.agent, objects: objects + fromOptions.objects,
+                acceptsUpdates: fromOptions.acceptsUpdates, logger: context.logger)
         }
     }
 }
