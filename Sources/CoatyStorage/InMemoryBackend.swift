@@ -1,8 +1,8 @@
 import CoreTypes
 import Synchronization
 
-/// The reference backend: collections held in memory and queried with ``CoreTypes/ObjectFilter/apply(to:)``,
-/// so its answers are by construction ``CoreTypes/ObjectMatcher``'s. Every other backend must
+/// The reference backend: collections held in memory and queried with `ObjectFilter/apply(to:)`,
+/// so its answers are by construction `ObjectMatcher`'s. Every other backend must
 /// return what this one returns.
 ///
 /// Nothing survives the process. Reads work on a copy of the state taken under a lock, and a

@@ -2,9 +2,9 @@ public import CoreTypes
 
 /// Coaty objects in named collections, and a key-value store, kept by a ``StorageBackend``.
 ///
-/// Objects go in as any ``CoreTypes/CoatyObject`` and come back as the registry's decode chain
+/// Objects go in as any `CoatyObject` and come back as the registry's decode chain
 /// gives them: the registered type, else the core type with unknown members in `custom`.
-/// Queries take Coaty's own ``CoreTypes/ObjectFilter`` and answer as ``CoreTypes/ObjectMatcher``
+/// Queries take Coaty's own `ObjectFilter` and answer as `ObjectMatcher`
 /// does, whatever the backend.
 ///
 /// ```swift

@@ -1,7 +1,7 @@
 package import CoreTypes
 
 /// The sorted positions that an ``ObjectFilter``'s `skip` and `take` keep, as
-/// ``ObjectFilter/apply(to:)`` keeps them: position i when `0 <= i - skip < take` (`take` absent
+/// `ObjectFilter/apply(to:)` keeps them: position i when `0 <= i - skip < take` (`take` absent
 /// or 0: no limit). A negative `skip` therefore shortens the page, and a negative `take` keeps
 /// nothing.
 package struct ResultWindow: Hashable, Sendable {

@@ -5,7 +5,7 @@ public import CoreTypes
 ///
 /// A backend deals in JSON only; the store encodes, decodes, joins and aggregates, so every
 /// backend behaves the same there. What a backend must get right is ``StorageReader/find(in:matching:orderedBy:offset:limit:)``:
-/// the objects that ``ObjectMatcher`` matches, in ``ObjectFilter/apply(to:)``'s order with the
+/// the objects that `ObjectMatcher` matches, in `ObjectFilter/apply(to:)`'s order with the
 /// collection's insertion order breaking ties.
 ///
 /// `read` and `write` run their body synchronously and atomically: a body sees one consistent
@@ -80,7 +80,7 @@ public struct EncodedObject: Hashable, Sendable {
     public let objectID: String
     /// The external id, if any.
     public let externalID: String?
-    /// The compact JSON text (``CoreTypes/JSONWriter``'s form).
+    /// The compact JSON text (`JSONWriter`'s form).
     public let text: String
 
     /// Encodes `json`, which must carry a string `objectId`.

@@ -79,7 +79,7 @@ public struct StorageTransaction {
     }
 
     /// Sets the property at a dotted `path` (`"battery.level"`, `"cells.0"`) of a stored object,
-    /// creating missing containers as ``CoreTypes/JSONObject/subscript(path:)`` does.
+    /// creating missing containers as `JSONObject/subscript(path:)` does.
     ///
     /// - Throws: ``StorageError`` with code `StorageError.Code.objectNotFound`,
     ///   `StorageError.Code.invalidPath` (empty, or `objectId`) or `StorageError.Code.invalidObject`

@@ -5,7 +5,7 @@ import GRDB
 ///
 /// Every member path and every value is a bound parameter; the SQL text holds only fixed
 /// keywords, column names, function names and `?`. What the SQL decides must be exactly what
-/// ``CoreTypes/ObjectMatcher`` decides, so a condition is written in plain SQL only where that
+/// `ObjectMatcher` decides, so a condition is written in plain SQL only where that
 /// is provably the same, and everything else goes to the `coaty_match` function, which runs the
 /// matcher itself on the row:
 ///
@@ -17,7 +17,7 @@ import GRDB
 /// | `<`, `<=`, `>`, `>=`, `Between`, `NotBetween` with string operands | `CASE WHEN json_type = 'text' THEN … COLLATE coaty_collation ELSE coaty_match(…) END` | two strings compare by the ICU root collation, the very function the matcher calls; any other value type is left to the matcher |
 /// | everything else (`Like`, `Contains`, numbers, arrays, objects, JavaScript coercion) | `coaty_match(data, ?)` | it is the matcher |
 ///
-/// A path is pushed into SQL only when it is plain (``CoreTypes/PropertyPath/isPlainMemberPath``):
+/// A path is pushed into SQL only when it is plain (`PropertyPath/isPlainMemberPath`):
 /// names that resolve to own object members both in JavaScript and in SQLite's JSON paths (no array
 /// indices, no `length`, nothing inherited such as `constructor`). Strings holding NUL are left to
 /// the matcher too, as SQLite functions cut text at NUL.
@@ -25,7 +25,7 @@ import GRDB
 /// Conditions that go to the matcher are evaluated by one `coaty_match` call per row with the
 /// whole group (`and` or `or` of them), so each row is parsed once. Since SQLite may skip rows that
 /// the plain SQL part already excludes, a filter that throws on some object (coaty-js's
-/// `TypeError` cases, see ``CoreTypes/ObjectMatcher``) throws here only when such an object is
+/// `TypeError` cases, see `ObjectMatcher`) throws here only when such an object is
 /// examined; when it does not throw, the result is the reference's.
 struct SQLFilter {
     /// The boolean SQL expression.

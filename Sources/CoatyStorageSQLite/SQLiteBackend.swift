@@ -12,7 +12,7 @@ import GRDB
 /// writer and concurrent readers, it is synchronous underneath (SQLite is; no event loop to hop
 /// through), battle-tested, and it registers custom SQL functions and collations, which this
 /// backend needs to order strings by ICU collation and to evaluate what SQL cannot express
-/// exactly as ``CoreTypes/ObjectMatcher`` does. It links the system's SQLite (`libsqlite3-dev`).
+/// exactly as `ObjectMatcher` does. It links the system's SQLite (`libsqlite3-dev`).
 ///
 /// **Layout.** One table `coaty_objects(seq, collection, objectId, externalId, data)` holds every
 /// object as its JSON text, unique on `(collection, objectId)` and indexed on
@@ -30,7 +30,7 @@ public final class SQLiteBackend: StorageBackend {
 
     /// Opens (or creates) the database file at `path` and its tables.
     ///
-    /// - Throws: ``CoatyStorage/StorageError`` with code `StorageError.Code.databaseFailed` when the
+    /// - Throws: `StorageError` with code `StorageError.Code.databaseFailed` when the
     ///   file cannot be opened or is not a database of this layout.
     public init(path: String) throws {
         var configuration = Configuration()
@@ -58,7 +58,7 @@ public final class SQLiteBackend: StorageBackend {
         }
     }
 
-    /// Turns GRDB's errors into ``CoatyStorage/StorageError``s; other errors (the caller's own,
+    /// Turns GRDB's errors into `StorageError`s; other errors (the caller's own,
     /// cancellation) pass through.
     private static func mappingErrors<T>(_ operation: String, _ body: () async throws -> T) async throws -> T {
         do {

@@ -4,14 +4,14 @@ import Foundation
 import GRDB
 import Synchronization
 
-/// The SQL functions and collations that let SQLite answer exactly as ``CoreTypes/ObjectMatcher``
-/// and ``CoreTypes/ObjectFilter/apply(to:)`` do, by calling the same CoreTypes code:
+/// The SQL functions and collations that let SQLite answer exactly as `ObjectMatcher`
+/// and `ObjectFilter/apply(to:)` do, by calling the same CoreTypes code:
 ///
 /// - `coaty_match(data, conditions)`: whether the object in `data` matches the conditions (JSON
-///   text of an ``CoreTypes/ObjectFilterConditions``); evaluation errors become SQL errors that
+///   text of an `ObjectFilterConditions`); evaluation errors become SQL errors that
 ///   the backend turns back into `StorageError.Code.filterFailed`.
 /// - `coaty_sort_key(data, path)`: the sort key of the value at `path` (JSON text of a
-///   ``CoreTypes/PropertyPath``), ordered by the collation `coaty_order`.
+///   `PropertyPath`), ordered by the collation `coaty_order`.
 /// - collation `coaty_order`: sort keys in the order of `ObjectFilter.apply` (absent first, then
 ///   `null`, Booleans, numbers, strings, arrays, objects; strings by ICU root collation).
 /// - collation `coaty_collation`: strings by the ICU root collation, as the matcher compares them.
