@@ -6,7 +6,7 @@ import Testing
 /// SQLite must return exactly what the in-memory reference returns, in the same order, for
 /// random objects and random filters. Set `COATY_STORAGE_SEED` to replay a printed seed.
 @Suite struct StoragePropertyTests {
-    static let objectSets = 120
+    static let objectSets = 100
     static let filtersPerSet = 20
 
     @Test func sqliteAnswersExactlyAsTheReference() async throws {
