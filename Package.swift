@@ -15,6 +15,8 @@ let package = Package(
     products: [
         .library(name: "CoreTypes", targets: ["CoreTypes"]),
         .library(name: "Agent", targets: ["Agent"]),
+        .library(name: "CoatyStorage", targets: ["CoatyStorage"]),
+        .library(name: "CoatyStorageSQLite", targets: ["CoatyStorageSQLite"]),
         .executable(name: "agent-runner", targets: ["agent-runner"]),
     ],
     dependencies: [
@@ -22,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),
+        // The SQLite storage backend (CoatyStorageSQLite); it links the system's libsqlite3.
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         // `swift package generate-documentation` (the DocC catalogs; checked in CI, scripts/docs.sh).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -50,6 +54,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // The object store API and its in-memory reference backend (docs/design.md §6).
+        .target(
+            name: "CoatyStorage",
+            dependencies: ["CoreTypes"],
+            swiftSettings: swiftSettings
+        ),
+        // The embedded default backend: SQLite through GRDB.
+        .target(
+            name: "CoatyStorageSQLite",
+            dependencies: ["CoatyStorage", "CoreTypes", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -143,6 +159,11 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "StorageTests",
+            dependencies: ["CoatyStorage", "CoatyStorageSQLite", "CoreTypes"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,96 @@
+public import CoreTypes
+
+extension ObjectStore {
+    /// The objects of `collection` that `filter` finds, ordered and paged by it, with `joins`
+    /// resolved, read from the backend `batchSize` objects at a time.
+    ///
+    /// ```swift
+    /// let page = ObjectFilter.where("objectType", .equals("com.example.Light")).orderBy("name").take(20)
+    /// for try await light in store.find(in: "lights", filter: page) { … }
+    /// ```
+    ///
+    /// Each batch is its own read: objects written while the sequence is being read may shift
+    /// the later batches (a batch never mixes two states). Read a consistent whole inside
+    /// ``transaction(_:)`` with ``StorageTransaction/find(in:filter:joins:)`` instead.
+    public func find(
+        in collection: String, filter: ObjectFilter = .all, joins: [StorageJoin] = [], batchSize: Int = 256
+    ) -> StoredObjects {
+        StoredObjects(store: self, collection: collection, filter: filter, joins: joins, batchSize: batchSize)
+    }
+}
+
+/// The result of ``ObjectStore/find(in:filter:joins:batchSize:)``: the objects in order, fetched
+/// in batches as the sequence is iterated. Its iterator throws ``StorageError`` when a batch
+/// cannot be read.
+public struct StoredObjects: AsyncSequence, Sendable {
+    /// A decoded object: its registered type or its core type.
+    public typealias Element = any CoatyObject
+
+    let store: ObjectStore
+    let collection: String
+    let filter: ObjectFilter
+    let joins: [StorageJoin]
+    let batchSize: Int
+
+    /// Reads the next batch when the current one is used up.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var batches: JSONBatches
+        var buffer: [JSONObject] = []
+        var index = 0
+
+        /// The next object, or `nil` after the last.
+        public mutating func next() async throws -> (any CoatyObject)? {
+            if index == buffer.count {
+                guard let batch = try await batches.next() else { return nil }
+                (buffer, index) = (batch, 0)
+            }
+            defer { index += 1 }
+            return try batches.store.registry.decodeStored(buffer[index])
+        }
+    }
+
+    /// Starts reading.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(batches: JSONBatches(self))
+    }
+
+    /// Reads every object into an array.
+    public func collect() async throws -> [any CoatyObject] {
+        var objects: [any CoatyObject] = []
+        for try await object in self { objects.append(object) }
+        return objects
+    }
+}
+
+/// The batches of a find as JSON objects, shared by ``StoredObjects`` and aggregation.
+struct JSONBatches {
+    let store: ObjectStore
+    let query: StoredObjects
+    let window: ResultWindow
+    private var delivered = 0
+    private var isFinished = false
+
+    init(_ query: StoredObjects) {
+        self.query = query
+        store = query.store
+        window = ResultWindow(query.filter)
+    }
+
+    /// The next non-empty batch, or `nil` after the last.
+    mutating func next() async throws -> [JSONObject]? {
+        guard query.batchSize > 0 else {
+            throw StorageError(
+                code: .invalidArgument, detail: "batchSize is \(query.batchSize); read at least 1 object per batch")
+        }
+        guard !isFinished, let (offset, limit) = window.batch(after: delivered, size: query.batchSize) else {
+            return nil
+        }
+        let query = query
+        let batch = try await store.reading { view in
+            try view.batch(in: query.collection, filter: query.filter, joins: query.joins, offset: offset, limit: limit)
+        }
+        delivered += batch.count
+        isFinished = batch.count < limit
+        return batch.isEmpty ? nil : batch
+    }
+}

@@ -1,0 +1,141 @@
+import CoatyStorage
+import CoreTypes
+import GRDB
+
+/// The reads of the SQLite backend, shared by its reader and its writer.
+protocol SQLiteReading: StorageReader {
+    var db: Database { get }
+}
+
+extension SQLiteReading {
+    func collectionNames() throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT name FROM coaty_collections ORDER BY name")
+    }
+
+    func containsCollection(_ name: String) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT 1 FROM coaty_collections WHERE name = ?", arguments: [name]) ?? false
+    }
+
+    func requireCollection(_ name: String) throws {
+        guard try containsCollection(name) else { throw StorageError.collectionNotFound(name) }
+    }
+
+    func object(withID id: String, in collection: String) throws -> JSONObject? {
+        try requireCollection(collection)
+        let text = try String.fetchOne(
+            db, sql: "SELECT data FROM coaty_objects WHERE collection = ? AND objectId = ?",
+            arguments: [collection, id])
+        return try text.map(Self.parse)
+    }
+
+    func objects(withExternalID externalID: String, in collection: String) throws -> [JSONObject] {
+        try requireCollection(collection)
+        return try String.fetchAll(
+            db, sql: "SELECT data FROM coaty_objects WHERE collection = ? AND externalId = ? ORDER BY seq",
+            arguments: [collection, externalID]
+        ).map(Self.parse)
+    }
+
+    func find(
+        in collection: String, matching conditions: ObjectFilterConditions?, orderedBy ordering: [OrderByProperty],
+        offset: Int, limit: Int
+    ) throws -> [JSONObject] {
+        try requireCollection(collection)
+        guard limit > 0 else { return [] }
+        let filter = SQLFilter(conditions)
+        var arguments: StatementArguments = [collection]
+        arguments += filter.arguments
+        var keys: [String] = []
+        for key in ordering {
+            keys.append("coaty_sort_key(data, ?) COLLATE coaty_order" + (key.order == .descending ? " DESC" : ""))
+            arguments += [key.path.json.serializedString()]
+        }
+        keys.append("seq")
+        arguments += [Int64(clamping: limit), Int64(clamping: offset)]
+        let sql =
+            "SELECT data FROM coaty_objects WHERE collection = ? AND \(filter.sql) ORDER BY "
+            + keys.joined(separator: ", ") + " LIMIT ? OFFSET ?"
+        return try String.fetchAll(db, sql: sql, arguments: arguments).map(Self.parse)
+    }
+
+    func count(in collection: String, matching conditions: ObjectFilterConditions?) throws -> Int {
+        try requireCollection(collection)
+        let filter = SQLFilter(conditions)
+        var arguments: StatementArguments = [collection]
+        arguments += filter.arguments
+        return try Int.fetchOne(
+            db, sql: "SELECT COUNT(*) FROM coaty_objects WHERE collection = ? AND \(filter.sql)", arguments: arguments)
+            ?? 0
+    }
+
+    func value(forKey key: String) throws -> JSONValue? {
+        try String.fetchOne(db, sql: "SELECT value FROM coaty_values WHERE key = ?", arguments: [key])
+            .map { try JSONValue(parsing: $0) }
+    }
+
+    func keys() throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT key FROM coaty_values ORDER BY key")
+    }
+
+    static func parse(_ text: String) throws -> JSONObject {
+        guard case .object(let object) = try JSONValue(parsing: text) else {
+            throw StorageError(
+                code: .undecodableObject, detail: "a stored object is not a JSON object; remove it from the database")
+        }
+        return object
+    }
+}
+
+struct SQLiteReader: SQLiteReading {
+    let db: Database
+}
+
+/// The writes of the SQLite backend, inside GRDB's write transaction.
+struct SQLiteWriter: SQLiteReading, StorageWriter {
+    let db: Database
+
+    func addCollection(_ name: String) throws {
+        try db.execute(sql: "INSERT OR IGNORE INTO coaty_collections(name) VALUES (?)", arguments: [name])
+    }
+
+    func removeCollection(_ name: String) throws {
+        try db.execute(sql: "DELETE FROM coaty_objects WHERE collection = ?", arguments: [name])
+        try db.execute(sql: "DELETE FROM coaty_collections WHERE name = ?", arguments: [name])
+    }
+
+    func clearCollection(_ name: String) throws {
+        try requireCollection(name)
+        try db.execute(sql: "DELETE FROM coaty_objects WHERE collection = ?", arguments: [name])
+    }
+
+    func put(_ object: EncodedObject, in collection: String) throws {
+        try requireCollection(collection)
+        try db.execute(
+            sql: """
+                INSERT INTO coaty_objects(collection, objectId, externalId, data) VALUES (?, ?, ?, ?)
+                ON CONFLICT(collection, objectId) DO UPDATE SET externalId = excluded.externalId, data = excluded.data
+                """,
+            arguments: [collection, object.objectID, object.externalID, object.text])
+    }
+
+    func removeObjects(withIDs ids: [String], from collection: String) throws -> Int {
+        try requireCollection(collection)
+        var removed = 0
+        for id in ids {
+            try db.execute(
+                sql: "DELETE FROM coaty_objects WHERE collection = ? AND objectId = ?", arguments: [collection, id])
+            removed += db.changesCount
+        }
+        return removed
+    }
+
+    func setValue(_ value: JSONValue?, forKey key: String) throws {
+        if let value {
+            try db.execute(
+                sql: "INSERT INTO coaty_values(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                arguments: [key, value.serializedString()])
+        } else {
+            try db.execute(sql: "DELETE FROM coaty_values WHERE key = ?", arguments: [key])
+        }
+    }
+}
