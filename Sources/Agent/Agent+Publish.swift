@@ -38,6 +38,18 @@ extension Agent {
         try publish(plan { () throws(EventError) in try event.publication(in: scope) })
     }
 
+    /// Publishes a message recorded earlier on its own topic, Coaty topics included, exactly as it
+    /// was (`agent-runner replay`); the topic must be a valid MQTT topic name.
+    ///
+    /// - Throws: `AgentError.Code.invalidEvent` for an invalid topic name, `AgentError.Code.stopped`
+    ///   after the agent stopped.
+    package func publishRecorded(topic: String, payload: [UInt8], retain: Bool) throws {
+        guard MQTTTopic.isValidTopic(topic) else {
+            throw AgentError(code: .invalidEvent, detail: "'\(topic)' is not a valid MQTT topic name")
+        }
+        try publish(Publication(topic: topic, payload: payload, retain: retain))
+    }
+
     /// Publishes a raw MQTT message (never on a `coaty/…` topic), optionally retained.
     public func publish(_ raw: Raw) throws {
         try publish(plan { () throws(EventError) in try raw.publication() })

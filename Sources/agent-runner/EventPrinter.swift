@@ -98,6 +98,11 @@ final class EventPrinter: Sendable {
         output.line(text)
     }
 
+    /// The name learned for the agent with this identity id, if any.
+    func knownName(_ id: String) -> String? {
+        names.withLock { $0[id] }
+    }
+
     /// The name of the agent with this identity id, or the start of the id.
     func sourceName(_ id: String) -> String {
         names.withLock { $0[id] } ?? (id.count > 8 ? String(id.prefix(8)) + "…" : id)

@@ -181,7 +181,7 @@ struct ExitCodeTests {
         #expect(outcome.exitCode == 0)
         for command in [
             "run", "monitor", "advertise", "deadvertise", "channel", "discover", "query", "update", "call", "raw",
-            "demo",
+            "replay", "demo",
         ] {
             #expect(
                 outcome.stdout.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix(command + " ") },
