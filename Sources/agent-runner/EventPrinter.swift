@@ -29,16 +29,18 @@ final class EventPrinter: Sendable {
         print(topic: topic, json: json, bytes: payload)
     }
 
-    /// The JSON line of an event whose payload is JSON on one line, with the payload's own bytes
-    /// as `data`; `nil` for any other payload.
+    /// The JSON line of an event whose payload is JSON, with the payload's own bytes as `data`
+    /// (numbers as written, duplicate keys kept); `nil` for any other payload.
     private static func jsonLine(topic: CoatyTopic, payload: [UInt8]) -> String? {
-        guard !payload.contains(where: { $0 == 0x0A || $0 == 0x0D }), (try? JSONParser().validate(payload)) != nil else {
-            return nil
-        }
+        guard (try? JSONParser().validate(payload)) != nil else { return nil }
         var head = JSONValue.object(header(of: topic)).serializedString()
         head.removeLast()  // the header's closing brace: data follows
-        // Valid JSON is valid UTF-8 (the check reads every string that is not plain ASCII).
-        return head + ",\"data\":" + String(decoding: payload, as: UTF8.self) + "}"
+        // Valid JSON is valid UTF-8 (the check reads every string that is not plain ASCII), and a
+        // line break in it can only be whitespace between tokens (strings escape theirs): a space
+        // keeps the line one line and the JSON the same.
+        let data = payload.contains(where: { $0 == 0x0A || $0 == 0x0D })
+            ? payload.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 } : payload
+        return head + ",\"data\":" + String(decoding: data, as: UTF8.self) + "}"
     }
 
     /// The members of an event's JSON line before its data.

@@ -145,6 +145,22 @@ struct LongRunningCommandTests {
         #expect(outcome.stderr.contains("bad.jsonl:3: needs topic"))
     }
 
+    @Test func monitorJSONLinesCarryThePayloadAsReceived() async throws {
+        try await Self.withMonitor { watcher, monitor in
+            let id = ObjectID.make()
+            let payload = """
+                {"object": {"objectType": "coaty.CoatyObject", "coreType": "CoatyObject",
+                 "objectId": "\(id)", "name": "x", "v": 1.50, "v": 2}}
+                """
+            try watcher.agent.publishRecorded(
+                topic: "coaty/3/-/CHN:exact/\(watcher.agent.identity.objectID)", payload: Array(payload.utf8), retain: false)
+            let line = try #require(await monitor.nextLine())
+            // Numbers as written and both duplicate keys; the line break became a space.
+            #expect(line.hasSuffix(#","data":"# + payload.replacingOccurrences(of: "\n", with: " ") + "}"), "\(line)")
+            #expect(try JSONValue(parsing: line)["event"] == "Channel")
+        }
+    }
+
     @Test func monitorShowsTwoWayEventsWithTheirCorrelationIds() async throws {
         try await Self.withMonitor { watcher, monitor in
             let resolve = try await watcher.agent.discover(
