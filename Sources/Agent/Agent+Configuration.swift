@@ -1,3 +1,4 @@
+public import CoreMetrics
 public import CoreTypes
 import Glibc
 
@@ -56,6 +57,9 @@ extension Agent {
         /// ``Agent/executor``; one made from the global pool still waits for a pool thread to wake
         /// up for the response.
         public var responseBusyPoll: Duration
+        /// Where the agent's metrics go (see the `Metrics` article); `nil`, the default, is the
+        /// factory the program bootstrapped with swift-metrics' `MetricsSystem`, if any.
+        public var metricsFactory: (any MetricsFactory)?
 
         /// Creates a configuration.
         public init(

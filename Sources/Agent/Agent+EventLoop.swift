@@ -118,6 +118,7 @@ extension Agent {
 
     /// The connection is gone. Returns whether to reconnect.
     func handleDisconnected(_ error: MosquittoError?) -> Bool {
+        counters.metrics.didDisconnect()
         let agentError = error.map { AgentError(code: .connectionFailed, detail: "\($0)") }
         let reconnects = update { state in
             let actions = state.machine.disconnected(agentError)

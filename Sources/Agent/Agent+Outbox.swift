@@ -134,6 +134,7 @@ extension Agent {
             // last publications unread and send the will.
             let will = joinPlan.lastWill
             _ = try client.publish(topic: will.topic, payload: will.payload, qos: will.qos, retain: will.retain)
+            counters.metrics.published(kind: AgentMetrics.kind(.deadvertise))
             let id = try client.unsubscribe(from: [will.topic])
             queueFeedback { $0.deadvertiseSent(id) }
             // The broker normally answers within microseconds; a dead link must not keep us here.

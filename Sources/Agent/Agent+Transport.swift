@@ -9,6 +9,7 @@ extension Agent {
     func publishNow(_ publication: Publication) throws {
         let qos = publication.qos == .atMostOnce ? mqttQoS : publication.qos
         _ = try client.publish(topic: publication.topic, payload: publication.payload, qos: qos, retain: publication.retain)
+        counters.metrics.published(kind: AgentMetrics.kind(ofTopic: publication.topic))
     }
 
     /// Publishes (or queues) publications in order.
@@ -114,44 +115,63 @@ extension Agent {
         case .coaty(let parsed):
             topic = parsed
         case .notCoaty:
+            counters.metrics.received(kind: AgentMetrics.rawKind, bytes: message.payload.count)
             return routeNonCoaty(message)
         case .malformed:
+            counters.metrics.received(kind: AgentMetrics.rawKind, bytes: message.payload.count)
+            counters.metrics.dropped(kind: AgentMetrics.rawKind, .unrouted)
             counters.increment(.unroutedMessages)
             logger.trace("Dropped message with malformed Coaty topic", metadata: ["mqtt.topic": "\(name)"])
             return
         }
+        let kind = AgentMetrics.kind(topic.eventType)
+        counters.metrics.received(kind: kind, bytes: message.payload.count)
         // One look at the routing table per message: the taps and the message's own targets.
         let (taps, targets) = state.withLock { state in (state.router.taps, state.router.targets(of: topic, named: name)) }
-        if !taps.isEmpty, message.payload.count <= configuration.maximumPayloadSize {
+        let isTapped = !taps.isEmpty && message.payload.count <= configuration.maximumPayloadSize
+        if isTapped {
             let event = InboundEvent.message(CoatyMessage(topic: topic, payload: message.payload, isRetained: message.retain))
             deliver(event, to: taps)
         }
+        let outcome: RouteOutcome
         switch targets {
         case .ioValue(let sinks):
-            deliverIoValue(message, to: sinks)
+            outcome = deliverIoValue(message, to: sinks)
         case _ where message.payload.count > configuration.maximumPayloadSize:
-            reject(message, reason: "payload of \(message.payload.count) bytes exceeds the limit")
+            reject(message, kind: kind, reason: "payload of \(message.payload.count) bytes exceeds the limit")
+            return
         case .response(let sink):
-            routeResponse(message, topic: topic, to: sink)
+            outcome = routeResponse(message, topic: topic, to: sink)
         case .events(let sinks):
-            routeEvent(message, topic: topic, to: sinks)
+            outcome = routeEvent(message, topic: topic, to: sinks)
+        }
+        if outcome == .delivered || isTapped {
+            counters.metrics.delivered(kind: kind)
+        } else if outcome == .unrouted {
+            counters.metrics.dropped(kind: kind, .unrouted)
         }
     }
 
-    private func routeEvent(_ message: InboundMessage, topic: CoatyTopic, to sinks: [Sink]) {
+    /// What became of a message: delivered, wanted by nobody, or dropped as invalid.
+    private enum RouteOutcome { case delivered, unrouted, rejected }
+
+    private func routeEvent(_ message: InboundMessage, topic: CoatyTopic, to sinks: [Sink]) -> RouteOutcome {
         guard !sinks.isEmpty else {
             counters.increment(.unroutedMessages)
-            return
+            return .unrouted
         }
         let event: InboundEvent
         do {
             event = try decodeInbound(topic, payload: message.payload)
         } catch let error as EventError where error.code == .notJSON {
-            return reject(message, reason: error.detail)
+            reject(message, kind: AgentMetrics.kind(topic.eventType), reason: error.detail)
+            return .rejected
         } catch {
-            return reject(message, reason: "\(error)")
+            reject(message, kind: AgentMetrics.kind(topic.eventType), reason: "\(error)")
+            return .rejected
         }
         deliver(event, to: sinks)
+        return .delivered
     }
 
     /// Hands `event` to `sinks`: to inline handlers (``InlineResponder``, the identity responder)
@@ -171,24 +191,31 @@ extension Agent {
         dispatcher.dispatch(event, to: sinks)
     }
 
-    private func routeResponse(_ message: InboundMessage, topic: CoatyTopic, to sink: ResponseSink?) {
+    private func routeResponse(_ message: InboundMessage, topic: CoatyTopic, to sink: ResponseSink?) -> RouteOutcome {
         guard let sink, sink.responseType == topic.eventType else {
             counters.increment(.unroutedMessages)
-            return
+            return .unrouted
         }
         switch sink.deliver(topic, message.payload) {
-        case .accepted: break
-        case .rejected: counters.increment(.rejectedResponses)
-        case .notJSON(let reason): reject(message, reason: reason)
+        case .accepted:
+            return .delivered
+        case .rejected:
+            counters.increment(.rejectedResponses)
+            counters.metrics.dropped(kind: AgentMetrics.kind(topic.eventType), .unfittingResponse)
+        case .notJSON(let reason):
+            reject(message, kind: AgentMetrics.kind(topic.eventType), reason: reason)
         }
+        return .rejected
     }
 
     private func routeNonCoaty(_ message: InboundMessage) {
         let (raw, io) = state.withLock { ($0.router.rawSinks(matching: message.topic), $0.router.ioSinks(route: message.topic)) }
         guard !raw.isEmpty || !io.isEmpty else {
             counters.increment(.unroutedMessages)
+            counters.metrics.dropped(kind: AgentMetrics.rawKind, .unrouted)
             return
         }
+        counters.metrics.delivered(kind: AgentMetrics.rawKind)
         if !raw.isEmpty {
             deliver(InboundEvent.raw(Raw(topic: message.topic, payload: message.payload, retain: message.retain)), to: raw)
         }
@@ -197,16 +224,18 @@ extension Agent {
         }
     }
 
-    private func deliverIoValue(_ message: InboundMessage, to sinks: [Sink]) {
+    private func deliverIoValue(_ message: InboundMessage, to sinks: [Sink]) -> RouteOutcome {
         guard !sinks.isEmpty else {
             counters.increment(.unroutedMessages)
-            return
+            return .unrouted
         }
         deliver(InboundEvent.ioValue(route: message.topic, payload: message.payload), to: sinks)
+        return .delivered
     }
 
-    private func reject(_ message: InboundMessage, reason: String) {
+    private func reject(_ message: InboundMessage, kind: Int, reason: String) {
         counters.increment(.rejectedPayloads)
+        counters.metrics.dropped(kind: kind, .invalid)
         logger.debug("Dropped invalid payload", metadata: ["mqtt.topic": "\(message.topic)", "reason": "\(reason)"])
     }
 

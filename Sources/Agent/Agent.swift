@@ -1,6 +1,7 @@
 public import CoreTypes
 public import Logging
 public import ServiceLifecycle
+import CoreMetrics
 import Synchronization
 
 /// A Coaty agent: one identity on one broker, publishing and observing Coaty events.
@@ -38,7 +39,7 @@ public final class Agent: Service, Sendable {
     let logger: Logger
     let client: MosquittoClient
     let joinPlan: JoinPlan
-    let counters = AgentCounters()
+    let counters: AgentCounters
     let correlationIDs: CorrelationIDs
     /// Hands routed events to observers that wait in a task, once per pass of the network thread.
     let dispatcher: DeliveryDispatcher
@@ -96,6 +97,7 @@ public final class Agent: Service, Sendable {
         registry.freeze()
         var logger = logger
         logger[metadataKey: "agent.id"] = "\(configuration.identity.objectID)"
+        counters = AgentCounters(metrics: AgentMetrics(factory: configuration.metricsFactory ?? MetricsSystem.factory))
         self.configuration = configuration
         self.registry = registry
         self.scope = scope

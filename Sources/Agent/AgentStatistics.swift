@@ -1,3 +1,4 @@
+import CoreMetrics
 import Synchronization
 
 /// Counters of what an agent received, delivered and dropped, for monitoring and tests.
@@ -31,6 +32,8 @@ public struct AgentStatistics: Sendable, Hashable {
 
 /// The live counters behind ``AgentStatistics``; updated from the agent's task and observers.
 final class AgentCounters: Sendable {
+    /// The same counts (and more detail) for swift-metrics.
+    let metrics: AgentMetrics
     let receivedMessages = Atomic<Int>(0)
     let rejectedPayloads = Atomic<Int>(0)
     let unroutedMessages = Atomic<Int>(0)
@@ -40,6 +43,10 @@ final class AgentCounters: Sendable {
     let droppedOfflinePublications = Atomic<Int>(0)
     let connections = Atomic<Int>(0)
     let refusedSubscriptions = Atomic<Int>(0)
+
+    init(metrics: AgentMetrics) {
+        self.metrics = metrics
+    }
 
     enum Counter {
         case receivedMessages, rejectedPayloads, unroutedMessages, rejectedResponses, droppedObserverEvents, heldBackObservers
@@ -52,10 +59,18 @@ final class AgentCounters: Sendable {
         case .rejectedPayloads: rejectedPayloads.add(amount, ordering: .relaxed)
         case .unroutedMessages: unroutedMessages.add(amount, ordering: .relaxed)
         case .rejectedResponses: rejectedResponses.add(amount, ordering: .relaxed)
-        case .droppedObserverEvents: droppedObserverEvents.add(amount, ordering: .relaxed)
-        case .heldBackObservers: heldBackObservers.add(amount, ordering: .relaxed)
-        case .droppedOfflinePublications: droppedOfflinePublications.add(amount, ordering: .relaxed)
-        case .connections: connections.add(amount, ordering: .relaxed)
+        case .droppedObserverEvents:
+            droppedObserverEvents.add(amount, ordering: .relaxed)
+            metrics.observerDrops.increment(by: amount)
+        case .heldBackObservers:
+            heldBackObservers.add(amount, ordering: .relaxed)
+            metrics.heldBackObservers.increment(by: amount)
+        case .droppedOfflinePublications:
+            droppedOfflinePublications.add(amount, ordering: .relaxed)
+            metrics.publicationDrops.increment(by: amount)
+        case .connections:
+            connections.add(amount, ordering: .relaxed)
+            metrics.didConnect()
         case .refusedSubscriptions: refusedSubscriptions.add(amount, ordering: .relaxed)
         }
     }

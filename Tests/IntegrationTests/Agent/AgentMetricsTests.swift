@@ -1,0 +1,52 @@
+import Agent
+import CoreTypes
+import MetricsTestKit
+import Testing
+import TestSupport
+
+/// The agent's swift-metrics after a known sequence of events, read from an in-process backend
+/// given to the agent (not bootstrapped: tests run in parallel).
+@Suite(.timeLimit(.minutes(1)))
+struct AgentMetricsTests {
+    @Test func countsPublishedReceivedDeliveredAndDroppedEventsByType() async throws {
+        try await TestBroker.withBroker { broker in
+            let metrics = TestMetrics()
+            var configuration = RunningAgents.configuration("Measured", broker: broker)
+            configuration.metricsFactory = metrics
+            let measured = try Agent(configuration: configuration)
+            let other = try Agent(configuration: RunningAgents.configuration("Other", broker: broker))
+            try await RunningAgents.run([measured, other]) {
+                try await measured.observeChannel("news") { news in
+                    var iterator = news.makeAsyncIterator()
+                    for index in 0..<3 {
+                        try other.publish(Channel(id: "news", object: BaseObject(name: "item \(index)")))
+                    }
+                    // Not JSON: dropped as invalid.
+                    try other.publishRecorded(
+                        topic: "coaty/3/-/CHN:news/\(other.identity.objectID)", payload: Array("{".utf8), retain: false)
+                    try other.publish(Channel(id: "news", object: BaseObject(name: "last")))
+                    for _ in 0..<4 { _ = try await iterator.next() }
+                }
+                let light = try ObjectTypeRegistry().decodeObject(JSONValue.object([
+                    "objectId": .string(ObjectID.make()), "objectType": "com.example.Light", "coreType": "CoatyObject",
+                    "name": "Lamp",
+                ]))
+                try measured.advertise(light)  // on the core type's topic and the object type's
+                try measured.publish(Raw(topic: "plain/topic", text: "hello"))
+            }
+            func counter(_ label: String, _ dimensions: [(String, String)]) throws -> Int64 {
+                try metrics.expectCounter(label, dimensions).totalValue
+            }
+            #expect(try counter("coaty_events_received_total", [("event", "Channel")]) == 5)
+            #expect(try counter("coaty_events_delivered_total", [("event", "Channel")]) == 4)
+            #expect(try counter("coaty_events_dropped_total", [("event", "Channel"), ("reason", "invalid")]) == 1)
+            // Its identity's Advertise at the join, then the light twice.
+            #expect(try counter("coaty_events_published_total", [("event", "Advertise")]) == 3)
+            #expect(try counter("coaty_events_published_total", [("event", "Raw")]) == 1)
+            #expect(try counter("coaty_events_published_total", [("event", "Deadvertise")]) == 1, "the stop's")
+            #expect(try counter("coaty_connections_total", []) == 1)
+            #expect(try metrics.expectGauge("coaty_connected").values == [1, 0])
+            #expect(try counter("coaty_inbound_bytes_total", []) > 0)
+        }
+    }
+}
