@@ -6,7 +6,10 @@ import CoreTypes
 ///
 /// Names follow Prometheus conventions with a `coaty_` prefix; labels are the event type
 /// (`event`: `Advertise`…`Return`, `Raw`) and the reason of a drop (`reason`), never ids, names or
-/// topics. Every metric object is made once, when the agent is made.
+/// topics. Every metric is made once, when the agent is made, and held as the backend's handler:
+/// the hot paths call it with an `Int64` directly (swift-metrics' `Counter.increment(by:)` is
+/// generic). The handlers are never destroyed: agents with the same labels share their series in
+/// a backend, and destroying one agent's would take them from the others.
 ///
 /// | metric | kind | labels |
 /// | --- | --- | --- |
@@ -38,38 +41,37 @@ final class AgentMetrics: Sendable {
     static let kinds: [String] = EventType.allCases.map(\.description) + ["Raw"]
     static let rawKind = EventType.allCases.count
 
-    private let published: [Counter]
-    private let received: [Counter]
-    private let delivered: [Counter]
+    private let published: [any CounterHandler]
+    private let received: [any CounterHandler]
+    private let delivered: [any CounterHandler]
     /// Indexed by `reason.rawValue * kinds.count + kind`.
-    private let dropped: [Counter]
-    private let inboundBytes: Counter
-    private let connections: Counter
-    private let connected: Gauge
-    let observerDrops: Counter
-    let heldBackObservers: Counter
-    let publicationDrops: Counter
+    private let dropped: [any CounterHandler]
+    private let inboundBytes: any CounterHandler
+    private let connections: any CounterHandler
+    private let connected: any RecorderHandler
+    let observerDrops: any CounterHandler
+    let heldBackObservers: any CounterHandler
+    let publicationDrops: any CounterHandler
 
     init(factory: any MetricsFactory) {
-        func counters(_ label: String) -> [Counter] {
-            Self.kinds.map { Counter(label: label, dimensions: [("event", $0)], factory: factory) }
+        func counters(_ label: String) -> [any CounterHandler] {
+            Self.kinds.map { factory.makeCounter(label: label, dimensions: [("event", $0)]) }
         }
         published = counters("coaty_events_published_total")
         received = counters("coaty_events_received_total")
         delivered = counters("coaty_events_delivered_total")
         dropped = DropReason.allCases.flatMap { reason in
             Self.kinds.map { kind in
-                Counter(
-                    label: "coaty_events_dropped_total", dimensions: [("event", kind), ("reason", reason.label)],
-                    factory: factory)
+                factory.makeCounter(
+                    label: "coaty_events_dropped_total", dimensions: [("event", kind), ("reason", reason.label)])
             }
         }
-        inboundBytes = Counter(label: "coaty_inbound_bytes_total", factory: factory)
-        connections = Counter(label: "coaty_connections_total", factory: factory)
-        connected = Gauge(label: "coaty_connected", factory: factory)
-        observerDrops = Counter(label: "coaty_observer_events_dropped_total", factory: factory)
-        heldBackObservers = Counter(label: "coaty_observers_held_back_total", factory: factory)
-        publicationDrops = Counter(label: "coaty_publications_dropped_total", factory: factory)
+        inboundBytes = factory.makeCounter(label: "coaty_inbound_bytes_total", dimensions: [])
+        connections = factory.makeCounter(label: "coaty_connections_total", dimensions: [])
+        connected = factory.makeRecorder(label: "coaty_connected", dimensions: [], aggregate: false)
+        observerDrops = factory.makeCounter(label: "coaty_observer_events_dropped_total", dimensions: [])
+        heldBackObservers = factory.makeCounter(label: "coaty_observers_held_back_total", dimensions: [])
+        publicationDrops = factory.makeCounter(label: "coaty_publications_dropped_total", dimensions: [])
     }
 
     /// The metric index of an event type.
@@ -107,23 +109,23 @@ final class AgentMetrics: Sendable {
         return kind(type)
     }
 
-    func published(kind: Int) { published[kind].increment() }
+    func published(kind: Int) { published[kind].increment(by: 1) }
 
     func received(kind: Int, bytes: Int) {
-        received[kind].increment()
-        inboundBytes.increment(by: bytes)
+        received[kind].increment(by: 1)
+        inboundBytes.increment(by: Int64(bytes))
     }
 
-    func delivered(kind: Int) { delivered[kind].increment() }
+    func delivered(kind: Int) { delivered[kind].increment(by: 1) }
 
-    func dropped(kind: Int, _ reason: DropReason, count: Int = 1) {
-        dropped[reason.rawValue * Self.kinds.count + kind].increment(by: count)
+    func dropped(kind: Int, _ reason: DropReason) {
+        dropped[reason.rawValue * Self.kinds.count + kind].increment(by: 1)
     }
 
     func didConnect() {
-        connections.increment()
-        connected.record(1)
+        connections.increment(by: 1)
+        connected.record(Int64(1))
     }
 
-    func didDisconnect() { connected.record(0) }
+    func didDisconnect() { connected.record(Int64(0)) }
 }

@@ -61,13 +61,13 @@ final class AgentCounters: Sendable {
         case .rejectedResponses: rejectedResponses.add(amount, ordering: .relaxed)
         case .droppedObserverEvents:
             droppedObserverEvents.add(amount, ordering: .relaxed)
-            metrics.observerDrops.increment(by: amount)
+            metrics.observerDrops.increment(by: Int64(amount))
         case .heldBackObservers:
             heldBackObservers.add(amount, ordering: .relaxed)
-            metrics.heldBackObservers.increment(by: amount)
+            metrics.heldBackObservers.increment(by: Int64(amount))
         case .droppedOfflinePublications:
             droppedOfflinePublications.add(amount, ordering: .relaxed)
-            metrics.publicationDrops.increment(by: amount)
+            metrics.publicationDrops.increment(by: Int64(amount))
         case .connections:
             connections.add(amount, ordering: .relaxed)
             metrics.didConnect()
