@@ -113,8 +113,11 @@ extension Agent {
     }
 
     /// Applies an Associate: subscribes or unsubscribes the routes of the agent's actors, then
-    /// tells the observers of the points it concerns.
+    /// tells the observers of the points it concerns. Once the agent is stopping it applies none:
+    /// its points end unassociated with it, as coaty-js's do when its communication manager stops
+    /// (a router answering the stop's Deadvertise would otherwise tell them twice).
     private func apply(_ event: Associate) {
+        guard state.withLock({ $0.machine.isRunning }) else { return }
         let (routes, states) = io.apply(event)
         for action in routes {
             switch action {

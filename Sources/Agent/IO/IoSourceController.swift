@@ -109,7 +109,7 @@ public final class IoSourceController: Controller, TaskRunningController {
     private func apply(_ state: IoState, to sourceID: String) {
         let strategy = agent.io.sources[sourceID]?.updateStrategy
         let (actions, oldTimer) = pacers.withLock { pacers -> ([IoSourcePacer.Action], Task<Void, Never>?) in
-            guard var pacing = pacers[sourceID] else { return ([], nil) }
+            guard var pacing = pacers[sourceID], pacing.pacer.isNew(state) else { return ([], nil) }
             let oldTimer = pacing.timer
             pacing.timer = nil
             let actions = pacing.pacer.update(state, strategy: strategy, now: now)

@@ -28,12 +28,17 @@ struct IoSourcePacer: Equatable {
     }
 
     private(set) var mode = Mode.unassociated
+    /// The state the pacing follows, once one was applied.
+    private(set) var state: IoState?
     private var latest: IoValue?
     /// The next sampling tick, or the end of the quiet period.
     private var deadline: Duration?
 
-    /// The source's state changed (an Associate event): the pacing starts over.
+    /// The source's state changed (an Associate event): the pacing starts over. An Associate that
+    /// changes neither the association nor the rate changes nothing (coaty-js rebuilds its
+    /// pipeline only when one of them changes), so a pending value stays pending; see ``isNew(_:)``.
     mutating func update(_ state: IoState, strategy: IoSourceBackpressureStrategy?, now: Duration) -> [Action] {
+        self.state = state
         latest = nil
         deadline = nil
         guard state.hasAssociations else {
@@ -52,6 +57,11 @@ struct IoSourcePacer: Equatable {
         mode = .sample(period: interval)
         deadline = now + interval
         return [.wake(at: now + interval)]
+    }
+
+    /// Whether `state` differs from the one the pacing follows (the first state always does).
+    func isNew(_ state: IoState) -> Bool {
+        self.state != state
     }
 
     /// The application published a value.

@@ -65,4 +65,13 @@ struct IoSourcePacerTests {
         #expect(pacer.update(IoState(hasAssociations: false), strategy: .sample, now: Self.at(30)).isEmpty)
         #expect(pacer.mode == .unassociated)
     }
+
+    @Test func anUnchangedStateIsNotNewSoTheControllerKeepsThePacing() {
+        var pacer = IoSourcePacer()
+        #expect(pacer.isNew(Self.rate(100)), "the first state is new")
+        _ = pacer.update(Self.rate(100), strategy: .throttle, now: Self.at(0))
+        #expect(!pacer.isNew(Self.rate(100)), "a repeated Associate with the same rate")
+        #expect(pacer.isNew(Self.rate(200)))
+        #expect(pacer.isNew(IoState(hasAssociations: false)))
+    }
 }
