@@ -72,8 +72,8 @@ struct SensorThingsTests {
                         var value = values.makeAsyncIterator()
                         try await observer.observeAdvertisedObservations(of: Self.thermometerID) { advertised in
                             var next = advertised.makeAsyncIterator()
-                            let sent = try await sensors.publishAdvertisedObservation(
-                                of: Self.thermometerID, resultQuality: ["calibrated"],
+                            let sent = try await sensors.publishObservation(
+                                of: Self.thermometerID, as: .advertise, resultQuality: ["calibrated"],
                                 validTime: EpochInterval(duration: 60_000), parameters: ["room": "kitchen"])
                             #expect(try await next.next() == sent)
                             #expect(await value.next(isolation: #isolation) == ["celsius": 19])
@@ -83,8 +83,8 @@ struct SensorThingsTests {
                         }
                         try await observer.observeChanneledObservations(of: Self.thermometerID) { channeled in
                             var next = channeled.makeAsyncIterator()
-                            let sent = try await sensors.publishChanneledObservation(
-                                of: Self.thermometerID, featureOfInterestID: "f1")
+                            let sent = try await sensors.publishObservation(
+                                of: Self.thermometerID, as: .channel, featureOfInterestID: "f1")
                             #expect(try await next.next() == sent)
                             #expect(await value.next(isolation: #isolation) == ["celsius": 19])
                         }
