@@ -32,14 +32,15 @@ final class IoPointWatch<Value: Sendable & Equatable>: Sendable {
         for watcher in watchers { watcher.yield(value) }
     }
 
-    /// Runs `body` with the point's values: the latest first (if there is one), then each new one.
+    /// Runs `body` with the point's values: the latest first (if there is one and
+    /// `replayingLatest`), then each new one.
     func watch<Result>(
-        _ pointID: String, isolation: isolated (any Actor)? = #isolation,
+        _ pointID: String, replayingLatest: Bool = true, isolation: isolated (any Actor)? = #isolation,
         _ body: (AsyncStream<Value>) async throws -> Result
     ) async rethrows -> Result {
         let (values, continuation) = AsyncStream.makeStream(of: Value.self)
         let id = state.withLock { state -> Int? in
-            if let latest = state.latest[pointID] { continuation.yield(latest) }
+            if replayingLatest, let latest = state.latest[pointID] { continuation.yield(latest) }
             guard !state.isFinished else { return nil }
             state.nextID += 1
             state.watchers[pointID, default: [:]][state.nextID] = continuation

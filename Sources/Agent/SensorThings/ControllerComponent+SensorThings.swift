@@ -1,3 +1,5 @@
+public import CoreTypes
+
 extension ControllerComponent {
     /// A ``SensorSourceController`` registering `sensors` when it starts (options:
     /// ``SensorSourceController/Options``); `clock` drives periodic publication.
@@ -21,5 +23,19 @@ extension ControllerComponent {
     /// A ``ThingObserverController`` (no options).
     public static func thingObserver(name: String = "ThingObserverController") -> ControllerComponent {
         ControllerComponent(name: name) { ThingObserverController(agent: $0.agent, logger: $0.logger) }
+    }
+
+    /// A ``ThingSensorObservationObserverController`` (options:
+    /// ``ThingSensorObservationObserverController/Options``) with its thing and sensor filters.
+    public static func thingSensorObservationObserver(
+        name: String = "ThingSensorObservationObserverController",
+        thingFilter: @escaping @Sendable (Thing) -> Bool = { _ in true },
+        sensorFilter: @escaping @Sendable (Sensor, Thing) -> Bool = { _, _ in true }
+    ) -> ControllerComponent {
+        ControllerComponent(name: name) { context in
+            ThingSensorObservationObserverController(
+                agent: context.agent, options: try context.options(as: ThingSensorObservationObserverController.Options.self),
+                thingFilter: thingFilter, sensorFilter: sensorFilter, logger: context.logger)
+        }
     }
 }

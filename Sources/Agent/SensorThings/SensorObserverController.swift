@@ -12,16 +12,14 @@ public import Logging
 ///
 /// Objects arrive as the SensorThings structs whether or not the agent registered their object
 /// types; one that does not pass their checks is dropped (logged at debug). Nothing is cached.
-public final class SensorObserverController: Controller, TaskRunningController {
-    /// The agent that observes and asks.
-    public let agent: Agent
-    let tasks = ControllerTasks()
+public final class SensorObserverController: Controller, SensorThingsObserving {
     let relay: SensorThingsRelay
+    /// The agent that observes and asks.
+    public var agent: Agent { relay.agent }
 
     /// Creates a controller for `agent`.
     public init(agent: Agent, logger: Logger = Logger.current) {
-        self.agent = agent
-        relay = SensorThingsRelay(agent: agent, tasks: tasks, logger: logger)
+        relay = SensorThingsRelay(agent: agent, logger: logger)
     }
 
     /// Observes the observations of a sensor published on a channel (`CHN:<channelID>`, by default
@@ -33,13 +31,18 @@ public final class SensorObserverController: Controller, TaskRunningController {
         of sensorID: String, channelID: String? = nil, isolation: isolated (any Actor)? = #isolation,
         _ body: (EventStream<Observation>) async throws -> Result
     ) async throws -> Result {
+        try await agent.observing(try await channeledObservations(of: sensorID, channelID: channelID), body)
+    }
+
+    /// The observations of a sensor published on a channel (see
+    /// ``observeChanneledObservations(of:channelID:isolation:_:)``); subscribed when this returns.
+    func channeledObservations(of sensorID: String, channelID: String? = nil) async throws -> EventStream<Observation> {
         let events = try await agent.observeChannel(channelID ?? sensorID)
         let relay = self.relay
-        let observations = try relay.relay(events) { received in
+        return try relay.relay(events) { received in
             received.event.objects.lazy.compactMap { relay.typed($0, as: Observation.self) }
                 .first { $0.parentObjectID == sensorID }
         }
-        return try await agent.observing(observations, body)
     }
 
     /// Observes the advertised observations of a sensor (`ADV::coaty.sensorThings.Observation`)

@@ -3,39 +3,16 @@ import Glibc
 import Logging
 
 extension SensorSourceController {
-    /// Reads the sensor and publishes an `Observation` of its value on its channel (Channel
-    /// event `CHN:<channelID>`), as coaty-js's `publishChanneledObservation`.
+    /// Reads the sensor and publishes an `Observation` of its value, on its channel (Channel event
+    /// `CHN:<channelID>`) or as an Advertise event (`ADV::coaty.sensorThings.Observation`): coaty-js's
+    /// `publishChanneledObservation` and `publishAdvertisedObservation`.
     ///
     /// - Returns: the observation published.
     /// - Throws: ``AgentError`` with code `AgentError.Code.invalidEvent` when the sensor is not
     ///   registered or the observation is invalid (a negative `validTime`); what ``SensorIo/read()`` throws.
     @discardableResult
-    public func publishChanneledObservation(
-        of sensorID: String, resultQuality: [String]? = nil, validTime: EpochInterval? = nil,
-        parameters: JSONObject? = nil, featureOfInterestID: String? = nil
-    ) async throws -> Observation {
-        try await publishObservation(
-            of: sensorID, channeled: true, resultQuality: resultQuality, validTime: validTime, parameters: parameters,
-            featureOfInterestID: featureOfInterestID)
-    }
-
-    /// Reads the sensor and advertises an `Observation` of its value (Advertise event
-    /// `ADV::coaty.sensorThings.Observation`), as coaty-js's `publishAdvertisedObservation`.
-    ///
-    /// - Returns: the observation published.
-    /// - Throws: the errors of ``publishChanneledObservation(of:resultQuality:validTime:parameters:featureOfInterestID:)``.
-    @discardableResult
-    public func publishAdvertisedObservation(
-        of sensorID: String, resultQuality: [String]? = nil, validTime: EpochInterval? = nil,
-        parameters: JSONObject? = nil, featureOfInterestID: String? = nil
-    ) async throws -> Observation {
-        try await publishObservation(
-            of: sensorID, channeled: false, resultQuality: resultQuality, validTime: validTime, parameters: parameters,
-            featureOfInterestID: featureOfInterestID)
-    }
-
-    func publishObservation(
-        of sensorID: String, channeled: Bool, resultQuality: [String]? = nil, validTime: EpochInterval? = nil,
+    public func publishObservation(
+        of sensorID: String, as delivery: Delivery, resultQuality: [String]? = nil, validTime: EpochInterval? = nil,
         parameters: JSONObject? = nil, featureOfInterestID: String? = nil
     ) async throws -> Observation {
         guard let definition = definition(sensorID) else { throw Self.notRegistered(sensorID) }
@@ -48,19 +25,18 @@ extension SensorSourceController {
             name: "Observation of " + sensor.name, phenomenonTime: now, result: value, resultTime: now,
             resultQuality: resultQuality, validTime: validTime, parameters: parameters,
             featureOfInterestID: featureOfInterestID, parentObjectID: sensor.objectID)
-        if channeled {
-            try agent.publish(Channel(id: channelID(sensor), object: observation))
-        } else {
-            try agent.advertise(observation)
+        switch delivery {
+        case .channel: try agent.publish(Channel(id: channelID(sensor), object: observation))
+        case .advertise: try agent.advertise(observation)
         }
         return observation
     }
 
     /// Publishes an observation of the sensor every `interval` on the controller's clock, until cancelled.
-    func publishPeriodically(_ sensorID: String, channeled: Bool, every interval: Duration) async {
+    func publishPeriodically(_ sensorID: String, as delivery: Delivery, every interval: Duration) async {
         await repeating(interval) {
             do {
-                _ = try await publishObservation(of: sensorID, channeled: channeled)
+                try await publishObservation(of: sensorID, as: delivery)
             } catch {
                 logger.debug("Observation not published", metadata: ["coaty.sensor": "\(sensorID)", "error": "\(error)"])
             }

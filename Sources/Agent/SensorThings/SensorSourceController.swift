@@ -9,7 +9,7 @@ import Synchronization
 /// ```swift
 /// let sensors = SensorSourceController(
 ///     agent: agent, sensors: [.init(sensor: thermometer, io: MockSensorIo(value: 21.5), publication: .channel(every: .seconds(1)))])
-/// try await sensors.publishAdvertisedObservation(of: thermometer.objectID)   // one more, now
+/// try await sensors.publishObservation(of: thermometer.objectID, as: .advertise)   // one more, now
 /// ```
 ///
 /// - An observation goes out as a Channel event on the channel id ``channelID`` gives (by default
@@ -59,6 +59,14 @@ public final class SensorSourceController: Controller, TaskRunningController {
         }
     }
 
+    /// How an observation goes out.
+    public enum Delivery: Sendable, Hashable {
+        /// On the sensor's channel (Channel event `CHN:<channelID>`).
+        case channel
+        /// As an Advertise event `ADV::coaty.sensorThings.Observation`.
+        case advertise
+    }
+
     /// Whether and how a sensor's observations are published by themselves (coaty-js's
     /// `observationPublicationType` with its `samplingInterval`).
     public enum Publication: Sendable, Hashable {
@@ -68,6 +76,15 @@ public final class SensorSourceController: Controller, TaskRunningController {
         case advertise(every: Duration)
         /// Read and published on the sensor's channel every `interval`.
         case channel(every: Duration)
+
+        /// How and how often, unless only on demand.
+        var periodic: (delivery: Delivery, interval: Duration)? {
+            switch self {
+            case .none: nil
+            case .advertise(let interval): (.advertise, interval)
+            case .channel(let interval): (.channel, interval)
+            }
+        }
     }
 
     /// A sensor to register when the controller starts (coaty-js's `SensorDefinition`).
@@ -196,12 +213,7 @@ public final class SensorSourceController: Controller, TaskRunningController {
     /// Registers a sensor of a ``Definition`` (see ``register(_:io:publication:)``).
     public func register(_ definition: Definition) throws {
         let sensorID = definition.sensor.objectID
-        let periodic: (channeled: Bool, interval: Duration)?
-        switch definition.publication {
-        case .none: periodic = nil
-        case .advertise(let interval): periodic = (false, interval)
-        case .channel(let interval): periodic = (true, interval)
-        }
+        let periodic = definition.publication.periodic
         if let periodic, periodic.interval <= .zero {
             throw AgentError(
                 code: .invalidConfiguration,
@@ -217,7 +229,7 @@ public final class SensorSourceController: Controller, TaskRunningController {
         guard isNew else { return }
         if let periodic {
             tasks.add { [self] in
-                await race({ await self.publishPeriodically(sensorID, channeled: periodic.channeled, every: periodic.interval) }, until: stopped)
+                await race({ await self.publishPeriodically(sensorID, as: periodic.delivery, every: periodic.interval) }, until: stopped)
             }
         }
         if !options.skipSensorAdvertise { try agent.advertise(definition.sensor) }

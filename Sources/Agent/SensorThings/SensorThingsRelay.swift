@@ -8,6 +8,13 @@ struct SensorThingsRelay: Sendable {
     let tasks: ControllerTasks
     let logger: Logger
 
+    /// A relay for a controller of `agent`, with tasks of its own.
+    init(agent: Agent, logger: Logger) {
+        self.agent = agent
+        self.tasks = ControllerTasks()
+        self.logger = logger
+    }
+
     /// The elements of `source` that `transform` keeps, as a stream that the controller's tasks feed
     /// until `source` ends, the consumer goes away or the controller stops.
     ///
@@ -77,4 +84,13 @@ struct SensorThingsRelay: Sendable {
         let responses = try await agent.query(Query(objectTypes: [T.objectType], filter: filter), timeout: timeout)
         return try relay(responses) { received in received.event.objects.compactMap { typed($0, as: T.self) } }
     }
+}
+
+/// An observer controller that works through a ``SensorThingsRelay``, whose tasks are its own.
+protocol SensorThingsObserving: TaskRunningController {
+    var relay: SensorThingsRelay { get }
+}
+
+extension SensorThingsObserving {
+    var tasks: ControllerTasks { relay.tasks }
 }

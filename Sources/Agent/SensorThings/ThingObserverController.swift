@@ -3,16 +3,14 @@ public import Logging
 
 /// Observes `Thing`s, as coaty-js's `ThingObserverController` (things are provided by any agent
 /// that advertises them and answers for them, such as an ``ObjectProviderController``).
-public final class ThingObserverController: Controller, TaskRunningController {
-    /// The agent that observes and asks.
-    public let agent: Agent
-    let tasks = ControllerTasks()
+public final class ThingObserverController: Controller, SensorThingsObserving {
     let relay: SensorThingsRelay
+    /// The agent that observes and asks.
+    public var agent: Agent { relay.agent }
 
     /// Creates a controller for `agent`.
     public init(agent: Agent, logger: Logger = Logger.current) {
-        self.agent = agent
-        relay = SensorThingsRelay(agent: agent, tasks: tasks, logger: logger)
+        relay = SensorThingsRelay(agent: agent, logger: logger)
     }
 
     /// The things that a Discover by object type `coaty.sensorThings.Thing` resolves until `timeout`.

@@ -1,5 +1,6 @@
 import Agent
 import CoreTypes
+import Synchronization
 import Testing
 import TestSupport
 
@@ -72,8 +73,8 @@ struct SensorThingsTests {
                         var value = values.makeAsyncIterator()
                         try await observer.observeAdvertisedObservations(of: Self.thermometerID) { advertised in
                             var next = advertised.makeAsyncIterator()
-                            let sent = try await sensors.publishAdvertisedObservation(
-                                of: Self.thermometerID, resultQuality: ["calibrated"],
+                            let sent = try await sensors.publishObservation(
+                                of: Self.thermometerID, as: .advertise, resultQuality: ["calibrated"],
                                 validTime: EpochInterval(duration: 60_000), parameters: ["room": "kitchen"])
                             #expect(try await next.next() == sent)
                             #expect(await value.next(isolation: #isolation) == ["celsius": 19])
@@ -83,8 +84,8 @@ struct SensorThingsTests {
                         }
                         try await observer.observeChanneledObservations(of: Self.thermometerID) { channeled in
                             var next = channeled.makeAsyncIterator()
-                            let sent = try await sensors.publishChanneledObservation(
-                                of: Self.thermometerID, featureOfInterestID: "f1")
+                            let sent = try await sensors.publishObservation(
+                                of: Self.thermometerID, as: .channel, featureOfInterestID: "f1")
                             #expect(try await next.next() == sent)
                             #expect(await value.next(isolation: #isolation) == ["celsius": 19])
                         }
@@ -172,6 +173,116 @@ struct SensorThingsTests {
                     var queried = try await things.queryThings(atLocation: locationID, timeout: .seconds(30))
                         .makeAsyncIterator()
                     #expect(try await queried.next() == [kitchen])
+                }
+            }
+        }
+    }
+
+    /// A source agent with sensors on a manual clock, a provider agent with two things (its
+    /// identity their parent), and an observer agent with a ThingSensorObservationObserverController.
+    @Test func thingSensorObservationObserverRegistersSensorsAndPairsTheirObservations() async throws {
+        try await TestBroker.withBroker { broker in
+            let clock = ManualClock()
+            let ids = (hygrometer: "1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9", ignored: "3d4c5b6a-7988-4a96-b5c4-d3e2f1a0b9c8")
+            let (thermometer, hygrometer) = (Self.sensor(), Self.sensor(ids.hygrometer, name: "Hygrometer"))
+            let ignored = Self.sensor(ids.ignored, name: "Ignored")
+            let garageID = "c0d1e2f3-a4b5-4c6d-8e7f-8091a2b3c4d5"
+            let garageSensor = Self.sensor("2e3d4c5b-6a79-4887-96a5-b4c3d2e1f0a9", name: "Garage door", thing: garageID)
+            let definitions = [
+                SensorSourceController.Definition(sensor: thermometer, io: MockSensorIo(value: 21), publication: .channel(every: .seconds(1))),
+                SensorSourceController.Definition(sensor: ignored, io: MockSensorIo()),
+                SensorSourceController.Definition(sensor: hygrometer, io: MockSensorIo(value: 40), publication: .channel(every: .seconds(1))),
+                SensorSourceController.Definition(sensor: garageSensor, io: MockSensorIo()),
+            ]
+            let source = try Self.container("Source", broker: broker, [.sensorSource(sensors: definitions, clock: clock)])
+            let providing = RunningContainers.configuration("Provider", broker: broker)
+            let owner = providing.identity.objectID
+            let kitchen = Thing(objectID: Self.kitchenID, name: "Kitchen", description: "", parentObjectID: owner)
+            let garage = Thing(objectID: garageID, name: "Garage", description: "", parentObjectID: owner)
+            let provider = try Container(
+                components: Components(controllers: [.objectProvider(objects: [garage, kitchen])]),
+                configuration: providing)
+            let filteredThings = Mutex<[String]>([])
+            let observing = try Self.container(
+                "Observer", broker: broker,
+                [
+                    .thingSensorObservationObserver(
+                        thingFilter: { thing in
+                            filteredThings.withLock { $0.append(thing.name) }
+                            return thing.name != "Garage"
+                        },
+                        sensorFilter: { sensor, _ in sensor.name != "Ignored" })
+                ])
+            let observer = try #require(observing.controller(ThingSensorObservationObserverController.self))
+            let sensors = try #require(source.controller(SensorSourceController.self))
+            let registered: @Sendable (Sensor) -> RegisteredSensor = { RegisteredSensor(sensor: $0, thing: kitchen) }
+
+            try await RunningContainers.run(source) {
+                try await observer.observeRegisteredSensors { changes in
+                    try await observer.observeSensorObservations { observations in
+                        // One iterator at a time, each in the closure that uses it.
+                        var change = changes.makeAsyncIterator()
+                        #expect(await change.next() == RegisteredSensorsChange())  // the state before any change
+                        try await RunningContainers.run(observing) {
+                            try await RunningContainers.run(provider) {
+                                var change = changes.makeAsyncIterator()
+                                var observation = observations.makeAsyncIterator()
+                                // The advertised things: the garage filtered out, the kitchen's sensors
+                                // queried (the ignored one filtered out), in the source's order.
+                                #expect(
+                                    await change.next()
+                                        == RegisteredSensorsChange(
+                                            added: [registered(thermometer)], total: [registered(thermometer)]))
+                                #expect(
+                                    await change.next()
+                                        == RegisteredSensorsChange(
+                                            added: [registered(hygrometer)],
+                                            total: [registered(thermometer), registered(hygrometer)]))
+                                #expect(filteredThings.withLock { $0 } == ["Garage", "Kitchen"])
+
+                                // Their channeled observations, each paired with its sensor and thing.
+                                await clock.waitForSleepers(2)
+                                clock.advance(by: .seconds(1))
+                                var paired: [String: SensorObservation] = [:]
+                                for _ in 0..<2 {
+                                    let next = try #require(await observation.next(isolation: #isolation))
+                                    paired[next.sensor.sensor.objectID] = next
+                                }
+                                #expect(paired[Self.thermometerID]?.observation.result == 21)
+                                #expect(paired[Self.thermometerID]?.sensor == registered(thermometer))
+                                #expect(paired[ids.hygrometer]?.observation.result == 40)
+                                #expect(paired[ids.hygrometer]?.observation.parentObjectID == ids.hygrometer)
+
+                                // A sensor registered later is advertised: added.
+                                let barometer = Self.sensor("4c5b6a79-8897-4a5b-a4c3-e2f1a0b9c8d7", name: "Barometer")
+                                try sensors.register(barometer, io: MockSensorIo())
+                                let added = await change.next()
+                                #expect(added?.added == [registered(barometer)])
+                                #expect(added?.total.count == 3)
+
+                                // A sensor advertised again: changed in place, its observations paired with it.
+                                let renamed = Self.sensor(name: "Thermometer 2")
+                                try source.agent.advertise(renamed)
+                                #expect(
+                                    await change.next()
+                                        == RegisteredSensorsChange(
+                                            changed: [registered(renamed)],
+                                            total: [registered(renamed), registered(hygrometer), registered(barometer)]))
+                                try await sensors.publishObservation(of: Self.thermometerID, as: .channel)
+                                #expect(await observation.next(isolation: #isolation)?.sensor == registered(renamed))
+                            }
+                            // The provider stopped: its identity's Deadvertise removes the sensors of its things.
+                            var change = changes.makeAsyncIterator()
+                            let removed = await change.next()
+                            #expect(Set(removed?.removed.map(\.sensor.objectID) ?? []) == [Self.thermometerID, ids.hygrometer, "4c5b6a79-8897-4a5b-a4c3-e2f1a0b9c8d7"])
+                            #expect(removed?.total == [])
+                            #expect(observer.registeredSensors.isEmpty)
+                        }
+                        // The observer stopped: every sensor (none left) reported removed, then the end.
+                        change = changes.makeAsyncIterator()
+                        #expect(await change.next() == RegisteredSensorsChange())
+                        #expect(await change.next() == nil)
+                    }
                 }
             }
         }
