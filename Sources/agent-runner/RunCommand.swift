@@ -23,6 +23,9 @@ struct RunCommand: RunnerCommand {
     @Option(help: "The configuration file: .json, .yaml or .yml.")
     var config: String
 
+    @Option(help: "Serve /metrics (Prometheus) and /healthz over HTTP on HOST:PORT, like 127.0.0.1:9090.")
+    var metrics: String?
+
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func execute(in context: CommandContext) async throws {
@@ -38,6 +41,9 @@ struct RunCommand: RunnerCommand {
                     OperationController(agent: context.agent, operations: operations, logger: context.logger)
                 })
         }
+        let metricsAddress = metrics ?? file.metrics
+        // Before the agent is made: it takes the bootstrapped factory when it is made.
+        let registry = metricsAddress.map { _ in MetricsServer.bootstrap() }
         var agentConfiguration = settings.agentConfiguration(defaultName: "agent-runner", reconnect: ReconnectPolicy())
         if !file.objects.isEmpty {
             components.controllers.append(.objectProvider())
@@ -56,11 +62,18 @@ struct RunCommand: RunnerCommand {
         }
         if let level = file.remoteLogLevel { context.logSink.attach(container.logPublisher, level: level) }
         let reporter = RunReporter(container: container, objectCount: file.objects.count, logger: context.logger)
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            .init(service: container),
+            .init(service: reporter, successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore),
+        ]
+        if let metricsAddress, let registry {
+            services.append(
+                .init(
+                    service: try MetricsServer.service(
+                        address: metricsAddress, registry: registry, agent: container.agent, logger: context.logger)))
+        }
         var group = ServiceGroupConfiguration(
-            services: [
-                .init(service: container),
-                .init(service: reporter, successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore),
-            ],
+            services: services,
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: context.logger)
         group.maximumGracefulShutdownDuration = .milliseconds(1500)

@@ -42,6 +42,8 @@ struct RunConfiguration {
     var objects: [JSONValue] = []
     /// The agent's IO nodes, one per IO context (coaty-js's `common.ioContextNodes`).
     var ioNodes: [IoNode] = []
+    /// Where `/metrics` and `/healthz` are served (`host:port`), if anywhere.
+    var metrics: String?
     /// The Calls the agent answers, by operation name.
     var operations: [OperationController.Operation] = []
     /// Built-in controllers by type name, with their options.
@@ -53,7 +55,7 @@ struct RunConfiguration {
 
     static let members: Set<String> = [
         "name", "identityId", "broker", "namespace", "crossNamespace", "username", "password", "passwordFile",
-        "caFile", "certFile", "keyFile", "objects", "ioNodes", "operations", "controllers", "logging",
+        "caFile", "certFile", "keyFile", "objects", "ioNodes", "operations", "controllers", "logging", "metrics",
     ]
 
     /// Reads and checks the file.
@@ -104,6 +106,7 @@ struct RunConfiguration {
             }
             ioNodes = try map.map { name, node in try Self.ioNode(name, node) }
         }
+        metrics = try Self.string(root, "metrics")
         if let value = root["operations"] {
             guard let map = value.objectValue else {
                 throw Self.invalid("operations", "must map operation names to { result: JSON } or { command: TEXT }")

@@ -1,6 +1,9 @@
 import Agent
 import CoreTypes
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Glibc
 import Testing
 import TestSupport
@@ -345,6 +348,53 @@ struct LongRunningCommandTests {
                 #expect(await agent.outcome().exitCode == 0)
             }
         }
+    }
+
+    @Test func runServesPrometheusMetricsAndHealth() async throws {
+        let file = try Self.configuration(Self.yaml, named: "agent.yaml")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        try await TestBroker.withBroker { broker in
+            try await Watcher.with(broker) { watcher in
+                let id = TestIDs.make()
+                let port = try TestBroker.freeLoopbackPort()
+                let agent = try RunnerProcess.start([
+                    "run", "--config", file.path, "--broker", broker.url.description, "--identity-id", id,
+                    "--metrics", "127.0.0.1:\(port)",
+                ])
+                defer { agent.kill9() }
+                _ = try await watcher.next { $0.advertises(Self.lampID) && $0.sourceID == id }
+                let health = try await Self.get("http://127.0.0.1:\(port)/healthz")
+                #expect(health.status == 200 && health.body == "ok: connected\n", "\(health)")
+                let metrics = try await Self.get("http://127.0.0.1:\(port)/metrics")
+                #expect(metrics.status == 200)
+                #expect(metrics.body.contains(#"coaty_events_published_total{event="Advertise"}"#), "\(metrics.body)")
+                #expect(metrics.body.contains("coaty_connected 1"), "\(metrics.body)")
+                broker.stop()
+                var offline = try await Self.get("http://127.0.0.1:\(port)/healthz")
+                for _ in 0..<200 where offline.status == 200 {
+                    try await Task.sleep(for: .milliseconds(10))  // the agent notices the closed socket
+                    offline = try await Self.get("http://127.0.0.1:\(port)/healthz")
+                }
+                #expect(offline.status == 503 && offline.body.hasPrefix("not connected"), "\(offline)")
+                agent.send(SIGTERM)
+                #expect(await agent.outcome().exitCode == 0)
+            }
+        }
+    }
+
+    /// GET `url`, retried while the server does not listen yet (it starts beside the agent).
+    static func get(_ url: String) async throws -> (status: Int, body: String) {
+        var lastError: (any Error)?
+        for _ in 0..<100 {
+            do {
+                let (data, response) = try await URLSession.shared.data(from: try #require(URL(string: url)))
+                return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+            } catch {
+                lastError = error
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+        throw lastError ?? URLError(.cannotConnectToHost)
     }
 
     @Test func runAdvertisesLogObjectsWhenRemoteLoggingIsOn() async throws {
