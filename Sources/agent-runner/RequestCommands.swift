@@ -88,16 +88,7 @@ struct QueryCommand: RunnerCommand {
 
     func execute(in context: CommandContext) async throws {
         let coreTypes = try Input.coreTypes(self.coreTypes, option: "--core-type")
-        var objectFilter = ObjectFilter()
-        if let filter {
-            do {
-                objectFilter = try ObjectFilter(json: Input.json(filter, option: "--filter"))
-            } catch let error as RunnerError {
-                throw error
-            } catch {
-                throw RunnerError.usage("--filter", "not a valid object filter: \(error)")
-            }
-        }
+        let objectFilter = try Input.objectFilter(filter, option: "--filter")
         let query: Query
         switch (objectTypes.isEmpty, coreTypes.isEmpty) {
         case (false, true): query = Query(objectTypes: objectTypes, filter: objectFilter)
