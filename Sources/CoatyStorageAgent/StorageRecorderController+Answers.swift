@@ -13,10 +13,13 @@ extension StorageRecorderController {
         } else if let objectID = discover.objectID {
             candidates = try await store.object(withID: objectID, in: collection).map { [$0] } ?? []
         } else if let objectTypes = discover.objectTypes {
-            candidates = try await store.find(in: collection, filter: Self.typeFilter("objectType", objectTypes)).collect()
-        } else if let coreTypes = discover.coreTypes {
-            candidates = try await store.find(in: collection, filter: Self.typeFilter("coreType", coreTypes.map(\.rawValue)))
+            candidates = try await store.find(in: collection, filter: Self.typeFilter("objectType", objectTypes))
                 .collect()
+        } else if let coreTypes = discover.coreTypes {
+            candidates = try await store.find(
+                in: collection, filter: Self.typeFilter("coreType", coreTypes.map(\.rawValue))
+            )
+            .collect()
         } else {
             candidates = []
         }
@@ -67,6 +70,8 @@ extension StorageRecorderController {
 
     /// The objects whose `member` is one of `values`.
     static func typeFilter(_ member: String, _ values: [String]) -> ObjectFilter {
-        ObjectFilter(conditions: .condition(ObjectFilterCondition(PropertyPath(components: [member]), .in(values.map(JSONValue.string)))))
+        ObjectFilter(
+            conditions: .condition(
+                ObjectFilterCondition(PropertyPath(components: [member]), .in(values.map(JSONValue.string)))))
     }
 }

@@ -127,56 +127,25 @@ public final class StorageRecorderController: Controller {
         var count = 0
         do {
             for try await message in events.cancelOnGracefulShutdown() {
-                guard let change = decode(message) else { continue }
-                let collection = options.collection
-                switch change {
-                case .store(let objects):
-                    try await store.insert(objects, into: collection)
-                case .remove(let ids):
-                    try await store.delete(objectIDs: ids, from: collection)
+                let change: StoreChange?
+                do {
+                    change = try StoreChange(
+                        message, registry: agent.registry, includesChannels: true, accepts: options.records)
+                } catch {
+                    logger.debug(
+                        "Not recorded: invalid payload",
+                        metadata: ["mqtt.topic": "\(message.topic)", "error": "\(error)"])
+                    continue
                 }
+                guard let change else { continue }
+                try await change.apply(to: store, in: options.collection)
                 count += 1
-                logger.trace("Recorded", metadata: ["storage.count": "\(count)", "coaty.event": "\(message.topic.eventType)"])
+                logger.trace(
+                    "Recorded", metadata: ["storage.count": "\(count)", "coaty.event": "\(message.topic.eventType)"])
             }
         } catch let error as AgentError where error.code == .stopped {
             return  // the agent stopped: nothing more arrives
         }
-    }
-
-    /// A write that an event asks for.
-    enum Change {
-        case store([any CoatyObject])
-        case remove([String])
-    }
-
-    /// What `message` changes in the store, or `nil` when it is not recorded. An Advertise or an
-    /// Update goes out on its core type's topic (and maybe its object type's): only the former is
-    /// read, so each is recorded once.
-    func decode(_ message: CoatyMessage) -> Change? {
-        let topic = message.topic
-        do {
-            switch topic.eventType {
-            case .advertise where topic.filteredCoreType != nil:
-                return stored([try Advertise(payload: message.payload, registry: agent.registry).object])
-            case .update where topic.filteredCoreType != nil:
-                return stored([try Update(payload: message.payload, registry: agent.registry).object])
-            case .channel:
-                let json = try JSONValue(parsing: message.payload)
-                return stored(try Channel(id: topic.eventTypeFilter ?? "", json: json, registry: agent.registry).objects)
-            case .deadvertise:
-                return .remove(try Deadvertise(json: JSONValue(parsing: message.payload)).objectIDs)
-            default:
-                return nil
-            }
-        } catch {
-            logger.debug("Not recorded: invalid payload", metadata: ["mqtt.topic": "\(topic)", "error": "\(error)"])
-            return nil
-        }
-    }
-
-    private func stored(_ objects: [any CoatyObject]) -> Change? {
-        let recorded = objects.filter(options.records)
-        return recorded.isEmpty ? nil : .store(recorded)
     }
 
     /// Answers each request with `respond` until the container stops.

@@ -25,12 +25,14 @@ struct DatabaseURL: Sendable, CustomStringConvertible {
                     + "use sqlite:PATH for now")
         }
         guard lowercased.hasPrefix("sqlite:") else {
-            throw RunnerError.usage(option, "'\(text)' is not a database URL; give sqlite:PATH, like sqlite:/var/lib/coaty/objects.db")
+            throw RunnerError.usage(
+                option, "'\(text)' is not a database URL; give sqlite:PATH, like sqlite:/var/lib/coaty/objects.db")
         }
         var path = Substring(text.dropFirst("sqlite:".count))
         if path.hasPrefix("///") { path = path.dropFirst(2) }  // sqlite:///var/x.db
         guard !path.isEmpty, !path.hasPrefix("//") else {
-            throw RunnerError.usage(option, "'\(text)' names no file; give sqlite:PATH, like sqlite:/var/lib/coaty/objects.db")
+            throw RunnerError.usage(
+                option, "'\(text)' names no file; give sqlite:PATH, like sqlite:/var/lib/coaty/objects.db")
         }
         self.path = String(path)
     }

@@ -68,7 +68,13 @@ struct DiscoverCommand: RunnerCommand {
 struct QueryCommand: RunnerCommand {
     static let configuration = CommandConfiguration(
         commandName: "query", abstract: "Publishes a Query and prints each Retrieve.",
-        discussion: "Exit code 4 when nothing is retrieved before the timeout.")
+        discussion: """
+            Exit code 4 when nothing is retrieved before the timeout. With --live, the result set \
+            is kept current from the Retrieves (within --timeout) and the later Advertise, Update \
+            and Deadvertise events of objects of the query's types, and printed each time it \
+            changes (JSON lines with objects, added, removed and changed) until SIGINT or SIGTERM \
+            (exit 0); the filter's skip and take page the Retrieves only.
+            """)
 
     @Option(name: .customLong("object-type"), parsing: .upToNextOption, help: "Query objects of these object types.")
     var objectTypes: [String] = []
@@ -81,6 +87,9 @@ struct QueryCommand: RunnerCommand {
             #"The object filter as JSON, like '{"conditions":["name",[6,"Lamp%"]],"take":10}' (operators are coaty-js codes: 6 is Like)."#
     )
     var filter: String?
+
+    @Flag(help: "Keep the result set current and print it each time it changes, until SIGINT.")
+    var live = false
 
     @OptionGroup(title: "Request Options") var request: RequestOptions
 
@@ -96,7 +105,14 @@ struct QueryCommand: RunnerCommand {
         case (false, false): throw RunnerError.usage("--core-type", "give --object-type or --core-type, not both")
         case (true, true): throw RunnerError.usage("query", "give --object-type or --core-type")
         }
-        try await context.request(query, option: "query", options: request, name: "agent-runner query")
+        guard live else {
+            try await context.request(query, option: "query", options: request, name: "agent-runner query")
+            return
+        }
+        guard request.maxResponses == nil else {
+            throw RunnerError.usage("--max-responses", "a --live query takes every response; leave it out")
+        }
+        try await context.liveQuery(query, timeout: request.timeout.duration)
     }
 }
 

@@ -43,14 +43,17 @@ struct StorageSettings: Sendable {
                 throw RunConfiguration.invalid("storage.record", "must be a mapping with objectTypes and coreTypes")
             }
             for key in record.keys where key != "objectTypes" && key != "coreTypes" {
-                throw RunConfiguration.invalid("storage.record.\(key)", "is not a record member (objectTypes, coreTypes)")
+                throw RunConfiguration.invalid(
+                    "storage.record.\(key)", "is not a record member (objectTypes, coreTypes)")
             }
             options.objectTypes = Set(try Self.strings(record["objectTypes"], at: "storage.record.objectTypes"))
             let coreTypes = try Self.strings(record["coreTypes"], at: "storage.record.coreTypes")
             options.coreTypes = Set(try Input.coreTypes(coreTypes, option: "storage.record.coreTypes"))
         }
         if let value = root["answer"] {
-            guard let answers = value.boolValue else { throw RunConfiguration.invalid("storage.answer", "must be true or false") }
+            guard let answers = value.boolValue else {
+                throw RunConfiguration.invalid("storage.answer", "must be true or false")
+            }
             options.answers = answers
         }
         self.options = options

@@ -27,7 +27,8 @@ struct StoreOptions: ParsableArguments {
     func store(reading: Bool) throws -> ObjectStore {
         let url = try DatabaseURL(database, option: "--database")
         if reading, !FileManager.default.fileExists(atPath: url.path) {
-            throw RunnerError.usage("--database", "no database at '\(url.path)'; check the path (a recorder creates it)")
+            throw RunnerError.usage(
+                "--database", "no database at '\(url.path)'; check the path (a recorder creates it)")
         }
         return try url.store()
     }
@@ -56,7 +57,10 @@ struct StoreQueryCommand: RunnerCommand {
 
     @OptionGroup(title: "Store Options") var storeOptions: StoreOptions
 
-    @Option(help: #"The object filter as JSON, like '{"conditions":["name",[6,"Lamp%"]],"orderByProperties":[["name","Asc"]],"take":10}'."#)
+    @Option(
+        help:
+            #"The object filter as JSON, like '{"conditions":["name",[6,"Lamp%"]],"orderByProperties":[["name","Asc"]],"take":10}'."#
+    )
     var filter: String?
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
@@ -92,7 +96,9 @@ struct StoreCountCommand: RunnerCommand {
     func execute(in context: CommandContext) async throws {
         let filter = try Input.objectFilter(filter, option: "--filter")
         let store = try storeOptions.store(reading: true)
-        let count = try await storeOptions.reading(store) { try await store.count(in: storeOptions.collection, filter: filter) }
+        let count = try await storeOptions.reading(store) {
+            try await store.count(in: storeOptions.collection, filter: filter)
+        }
         context.output.line("\(count)")
     }
 }
@@ -100,7 +106,8 @@ struct StoreCountCommand: RunnerCommand {
 /// `store export`: JSON lines, one object a line, for `store import`.
 struct StoreExportCommand: RunnerCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Prints the stored objects as JSON lines, one object a line (for store import).")
+        commandName: "export",
+        abstract: "Prints the stored objects as JSON lines, one object a line (for store import).")
 
     @OptionGroup(title: "Store Options") var storeOptions: StoreOptions
 
@@ -123,7 +130,8 @@ struct StoreExportCommand: RunnerCommand {
 /// `store import`: JSON lines from standard input, all or nothing.
 struct StoreImportCommand: RunnerCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Stores the objects of JSON lines read from standard input (one object a line).",
+        commandName: "import",
+        abstract: "Stores the objects of JSON lines read from standard input (one object a line).",
         discussion: """
             An object replaces a stored one with the same objectId; the collection is created when \
             missing. The whole input is checked first: bad lines are reported with their line \
@@ -136,7 +144,9 @@ struct StoreImportCommand: RunnerCommand {
 
     func execute(in context: CommandContext) async throws {
         let registry = ObjectTypeRegistry()
-        let objects = try Input.jsonLines(Input.read("-", option: "stdin"), source: "stdin", unlessBad: "nothing was stored") {
+        let objects = try Input.jsonLines(
+            Input.read("-", option: "stdin"), source: "stdin", unlessBad: "nothing was stored"
+        ) {
             json in
             guard let members = json.objectValue else {
                 throw RunnerError(code: .usage, message: "expected a Coaty object, found \(json.typeName)")
@@ -153,6 +163,7 @@ struct StoreImportCommand: RunnerCommand {
             try transaction.addCollection(collection)
             try transaction.insert(objects, into: collection)
         }
-        context.output.note("store import: \(objects.count) object\(objects.count == 1 ? "" : "s") stored in '\(collection)'")
+        context.output.note(
+            "store import: \(objects.count) object\(objects.count == 1 ? "" : "s") stored in '\(collection)'")
     }
 }

@@ -2,8 +2,8 @@ import Agent
 import CoreTypes
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// `run` with `storage:` (a recorder), and `store query|count|export|import`.
 @Suite(.timeLimit(.minutes(2)))
@@ -67,21 +67,26 @@ struct StorageCommandTests {
                 let registry = ObjectTypeRegistry()
                 for json in objects { try watcher.agent.advertise(try registry.decodeObject(json)) }
                 var recorded = objects.filter { $0["objectType"] != "com.example.Sensor" }
-                let gone = stride(from: 0, to: recorded.count, by: 10).map { recorded[$0]["objectId"]?.stringValue ?? "" }
+                let gone = stride(from: 0, to: recorded.count, by: 10).map {
+                    recorded[$0]["objectId"]?.stringValue ?? ""
+                }
                 try watcher.agent.deadvertise(gone)
                 recorded.removeAll { gone.contains($0["objectId"]?.stringValue ?? "") }
                 // Every recorded Advertise, then the Deadvertise, is committed once it is logged.
                 let events = objects.count(where: { $0["objectType"] != "com.example.Sensor" }) + 1
-                #expect(await first.waitForStderr(containing: "storage.count=\(events) "), "\(first.stderr.suffix(2000))")
+                #expect(
+                    await first.waitForStderr(containing: "storage.count=\(events) "), "\(first.stderr.suffix(2000))")
                 first.send(SIGKILL)
                 #expect(await first.outcome().wasSignalled)
 
                 let second = try await Self.startRecorder(config, watcher: watcher)
                 defer { second.kill9() }
                 let filters = [
-                    #"{"conditions":{"and":[["room",[1,"lab"]],["n",[5,3]]]},"orderByProperties":[["n","Desc"],["name","Asc"]]}"#,
-                    #"{"conditions":{"or":[["battery.level",[5,7]],["level",[0]]]},"skip":3,"take":40}"#,
-                    #"{"conditions":["coreType",[1,"Task"]],"orderByProperties":[["level","Asc"]]}"#,
+                    // coaty-js operator codes: 2 GreaterThan, 6 Like, 7 Equals, 9 Exists.
+                    #"{"conditions":{"and":[["room",[7,"lab"]],["n",[2,3]]]},"orderByProperties":[["n","Desc"],["name","Asc"]]}"#,
+                    #"{"conditions":{"or":[["battery.level",[2,6]],["level",[9]]]},"skip":3,"take":40}"#,
+                    #"{"conditions":["coreType",[7,"Task"]],"orderByProperties":[["level","Asc"]]}"#,
+                    #"{"conditions":["name",[6,"object 1%"]],"orderByProperties":[["name","Asc"]]}"#,
                 ]
                 for text in filters {
                     let filter = try ObjectFilter(json: JSONValue(parsing: text))
@@ -96,7 +101,7 @@ struct StorageCommandTests {
                     #expect(count.stdout == ["\(expected.count)"], "\(count)")
                 }
                 // Over the network: the recorder answers a Query from the store.
-                let text = #"{"conditions":["on",[1,true]],"orderByProperties":[["n","Asc"]],"take":25}"#
+                let text = #"{"conditions":["on",[7,true]],"orderByProperties":[["n","Asc"]],"take":25}"#
                 let lights = recorded.filter { $0["objectType"] == "com.example.Light" }
                 let expected = try ObjectFilter(json: JSONValue(parsing: text)).apply(to: lights).map(JSONValue.object)
                 let retrieve = try await RunnerProcess.run([
@@ -111,28 +116,77 @@ struct StorageCommandTests {
         }
     }
 
+    @Test func aLiveQueryPrintsItsResultThenEachChange() async throws {
+        try await TestBroker.withBroker { broker in
+            try await Watcher.with(broker) { watcher in
+                let hall = BaseObject(objectType: "com.example.Light", name: "Hall")
+                let queries = try await watcher.agent.observeQuery()
+                let answering = Task {
+                    for try await request in queries { try? request.respond(Retrieve(objects: [hall])) }
+                }
+                defer { answering.cancel() }
+                let live = try RunnerProcess.start([
+                    "query", "--live", "--broker", broker.url.description, "--object-type", "com.example.Light",
+                    "--filter", #"{"conditions":["name",[6,"%a%"]],"orderByProperties":[["name","Asc"]]}"#,
+                    "--output", "json",
+                ])
+                defer { live.kill9() }
+                // The first lines: the result before and (or, if it came first) after the Retrieve.
+                var line = try JSONValue(parsing: try #require(await live.nextLine()))
+                if line["objects"] == [] {
+                    #expect(line["added"] == [] && line["removed"] == [] && line["changed"] == [])
+                    line = try JSONValue(parsing: try #require(await live.nextLine()))
+                }
+                #expect(line["objects"]?.arrayValue?.map { $0["name"] } == ["Hall"])
+                #expect(line["added"]?.arrayValue?.map { $0["name"] } == ["Hall"])
+
+                let balcony = BaseObject(objectType: "com.example.Light", name: "Balcony")
+                try watcher.agent.advertise(BaseObject(objectType: "com.example.Light", name: "Off"))  // no 'a'
+                try watcher.agent.advertise(balcony)
+                line = try JSONValue(parsing: try #require(await live.nextLine()))
+                #expect(line["objects"]?.arrayValue?.map { $0["name"] } == ["Balcony", "Hall"])
+                #expect(line["added"]?.arrayValue?.map { $0["objectId"] } == [.string(balcony.objectID)])
+
+                try watcher.agent.deadvertise([hall.objectID])
+                line = try JSONValue(parsing: try #require(await live.nextLine()))
+                #expect(line["objects"]?.arrayValue?.map { $0["name"] } == ["Balcony"])
+                #expect(line["removed"]?.arrayValue?.map { $0["name"] } == ["Hall"])
+                live.send(SIGINT)
+                #expect(await live.outcome().exitCode == 0)
+            }
+        }
+    }
+
     @Test func importAndExportRoundTripAndBadLinesAreReportedWithTheirNumbers() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let database = "sqlite:\(folder.path)/store.db"
         let objects: [JSONValue] = [
-            ["objectId": "a", "objectType": "com.example.Light", "coreType": "CoatyObject", "name": "A", "x": [1, "y"]],
+            [
+                "objectId": "a", "objectType": "com.example.Light", "coreType": "CoatyObject", "name": "A",
+                "x": [1, "y"],
+            ],
             ["objectId": "b", "objectType": "com.example.Light", "coreType": "CoatyObject", "name": "B", "n": 2.5],
         ]
         let input = folder.path + "/in.jsonl"
         try (objects.map { $0.serializedString() }.joined(separator: "\n") + "\n").write(
             toFile: input, atomically: true, encoding: .utf8)
-        let imported = try await Self.run(["store", "import", "--database", database, "--collection", "things"], stdin: input)
+        let imported = try await Self.run(
+            ["store", "import", "--database", database, "--collection", "things"], stdin: input)
         #expect(imported.exitCode == 0, "\(imported)")
         #expect(imported.stderr.contains("2 objects stored in 'things'"))
-        let exported = try await RunnerProcess.run(["store", "export", "--database", database, "--collection", "things"])
+        let exported = try await RunnerProcess.run([
+            "store", "export", "--database", database, "--collection", "things",
+        ])
         #expect(try exported.json() == objects)
 
         let bad = folder.path + "/bad.jsonl"
         try "\(objects[0].serializedString())\n{oops\n[1]\n".write(toFile: bad, atomically: true, encoding: .utf8)
-        let refused = try await Self.run(["store", "import", "--database", database, "--collection", "things"], stdin: bad)
+        let refused = try await Self.run(
+            ["store", "import", "--database", database, "--collection", "things"], stdin: bad)
         #expect(refused.exitCode == 2)
-        #expect(refused.stderr.contains("stdin:2: not JSON") && refused.stderr.contains("stdin:3: expected a Coaty object"))
+        #expect(
+            refused.stderr.contains("stdin:2: not JSON") && refused.stderr.contains("stdin:3: expected a Coaty object"))
         #expect(refused.stderr.contains("nothing was stored"))
         let count = try await RunnerProcess.run(["store", "count", "--database", database, "--collection", "things"])
         #expect(count.stdout == ["2"])
@@ -154,7 +208,8 @@ struct StorageCommandTests {
         let database = folder.path + "/store.db"
         let created = try await Self.run(["store", "import", "--database", "sqlite:\(database)"], stdin: "/dev/null")
         #expect(created.exitCode == 0, "\(created)")
-        let outcome = try await RunnerProcess.run(arguments.map { $0.replacingOccurrences(of: "sqlite:DB", with: "sqlite:\(database)") })
+        let outcome = try await RunnerProcess.run(
+            arguments.map { $0.replacingOccurrences(of: "sqlite:DB", with: "sqlite:\(database)") })
         #expect(outcome.exitCode == 2, "\(outcome)")
         #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
     }
@@ -164,7 +219,8 @@ struct StorageCommandTests {
             "storage: { database: 'postgres://localhost/db', record: { coreTypes: [Light] } }", named: "bad.yaml")
         let outcome = try await RunnerProcess.run(["run", "--config", config.path])
         #expect(outcome.exitCode == 2, "\(outcome)")
-        #expect(outcome.stderr.contains("storage.database") && outcome.stderr.contains("PostgreSQL"), "\(outcome.stderr)")
+        #expect(
+            outcome.stderr.contains("storage.database") && outcome.stderr.contains("PostgreSQL"), "\(outcome.stderr)")
     }
 
     /// Runs agent-runner with standard input read from `file`.

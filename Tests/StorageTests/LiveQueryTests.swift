@@ -14,7 +14,8 @@ struct LiveQueryTests {
         defer { folder.remove() }
         let store = try ObjectStore.make(kind, in: folder)
         try await store.addCollection("lights")
-        try await store.insert([try item("a", name: "a", ["on": true]), try item("b", name: "b", ["on": false])], into: "lights")
+        try await store.insert(
+            [try item("a", name: "a", ["on": true]), try item("b", name: "b", ["on": false])], into: "lights")
         try await store.observe(in: "lights", filter: Self.lit) { results in
             var iterator = results.makeAsyncIterator()
             let first = try #require(try await iterator.next())
