@@ -6,7 +6,7 @@ import ServiceLifecycle
 import Synchronization
 
 /// Records the objects of chosen types that the network advertises, updates and sends on
-/// channels into an ``CoatyStorage/ObjectStore`` collection, removes them when they are
+/// channels into an `ObjectStore` collection, removes them when they are
 /// deadvertised, and (with ``Options/answers``) answers Discovers and Queries from the store.
 ///
 /// ```swift
@@ -32,7 +32,7 @@ import Synchronization
 /// graceful shutdown stops recording at once and loses the same.
 ///
 /// A database failure ends the controller (and so the container) with the backend's
-/// ``CoatyStorage/StorageError``: the recorder never skips an event it could not store.
+/// `StorageError`: the recorder never skips an event it could not store.
 public final class StorageRecorderController: Controller {
     /// What the recorder stores and whether it answers.
     public struct Options: Sendable, Hashable {
@@ -92,7 +92,7 @@ public final class StorageRecorderController: Controller {
     /// Creates the collection and starts observing before the agent connects, so no event of the
     /// first connection is missed.
     ///
-    /// - Throws: ``CoatyStorage/StorageError`` when the collection cannot be created.
+    /// - Throws: `StorageError` when the collection cannot be created.
     public func initialize() async throws {
         try await store.addCollection(options.collection)
         var observed = Streams()
@@ -106,7 +106,7 @@ public final class StorageRecorderController: Controller {
 
     /// Records and answers until the container stops.
     ///
-    /// - Throws: ``CoatyStorage/StorageError`` when an event cannot be stored.
+    /// - Throws: `StorageError` when an event cannot be stored.
     public func run() async throws {
         guard let observed = streams.withLock({ $0 }) else { return }
         try await withThrowingDiscardingTaskGroup { group in

@@ -33,6 +33,15 @@ struct StoreOptions: ParsableArguments {
         return try url.store()
     }
 
+    /// Calls `body` with each stored object that `filter` (JSON) finds, in its order.
+    func forEachObject(filter text: String?, _ body: (any CoatyObject) throws -> Void) async throws {
+        let filter = try Input.objectFilter(text, option: "--filter")
+        let store = try store(reading: true)
+        try await reading(store) {
+            for try await object in store.find(in: collection, filter: filter) { try body(object) }
+        }
+    }
+
     /// Runs `body`, turning a missing collection or a failing filter into exit code 2.
     func reading<T>(_ store: ObjectStore, _ body: () async throws -> T) async throws -> T {
         do {
@@ -66,16 +75,11 @@ struct StoreQueryCommand: RunnerCommand {
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func execute(in context: CommandContext) async throws {
-        let filter = try Input.objectFilter(filter, option: "--filter")
-        let store = try storeOptions.store(reading: true)
         let output = context.output
-        try await storeOptions.reading(store) {
-            for try await object in store.find(in: storeOptions.collection, filter: filter) {
-                let json = try object.jsonObject()
-                switch output.mode {
-                case .json: output.json(json)
-                case .text: output.line("\(object.name)  \(object.objectType)  \(object.objectID)")
-                }
+        try await storeOptions.forEachObject(filter: filter) { object in
+            switch output.mode {
+            case .json: output.json(try object.jsonObject())
+            case .text: output.line("\(object.name)  \(object.objectType)  \(object.objectID)")
             }
         }
     }
@@ -117,13 +121,7 @@ struct StoreExportCommand: RunnerCommand {
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func execute(in context: CommandContext) async throws {
-        let filter = try Input.objectFilter(filter, option: "--filter")
-        let store = try storeOptions.store(reading: true)
-        try await storeOptions.reading(store) {
-            for try await object in store.find(in: storeOptions.collection, filter: filter) {
-                context.output.json(try object.jsonObject())
-            }
-        }
+        try await storeOptions.forEachObject(filter: filter) { context.output.json(try $0.jsonObject()) }
     }
 }
 
