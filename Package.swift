@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Agent", targets: ["Agent"]),
         .library(name: "CoatyStorage", targets: ["CoatyStorage"]),
         .library(name: "CoatyStorageSQLite", targets: ["CoatyStorageSQLite"]),
+        .library(name: "CoatyStorageAgent", targets: ["CoatyStorageAgent"]),
         .executable(name: "agent-runner", targets: ["agent-runner"]),
     ],
     dependencies: [
@@ -73,10 +74,25 @@ let package = Package(
             dependencies: ["CoatyStorage", "CoreTypes", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
+        // Storage on the network: the recorder controller and live Coaty queries (Agent stays free of storage).
+        .target(
+            name: "CoatyStorageAgent",
+            dependencies: [
+                "Agent",
+                "CoatyStorage",
+                "CoreTypes",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "agent-runner",
             dependencies: [
                 "Agent",
+                "CoatyStorage",
+                "CoatyStorageAgent",
+                "CoatyStorageSQLite",
                 "CoreTypes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

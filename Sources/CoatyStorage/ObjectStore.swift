@@ -15,13 +15,17 @@ public import CoreTypes
 /// for try await light in store.find(in: "lights", filter: filter) { print(light.name) }
 /// ```
 ///
-/// A store is a value: copies share the backend. Every method is one transaction; group several
-/// with ``transaction(_:)``.
+/// A store is a value: copies share the backend and the live queries. Every method is one
+/// transaction; group several with ``transaction(_:)``. Live queries
+/// (``observe(in:filter:joins:isolation:_:)``) see the writes made through this store and its
+/// copies, not those of another store or process writing the same database.
 public struct ObjectStore: Sendable {
     /// Where the data lives.
     public let backend: any StorageBackend
     /// Decodes stored objects (and checks objects before they are stored).
     public let registry: ObjectTypeRegistry
+    /// The live queries to tell about committed writes (see ``observe(in:filter:joins:isolation:_:)``).
+    let liveQueries = LiveQueryHub()
 
     /// A store over `backend` that decodes with `registry`.
     public init(backend: some StorageBackend, registry: ObjectTypeRegistry = ObjectTypeRegistry()) {
@@ -30,13 +34,20 @@ public struct ObjectStore: Sendable {
     }
 
     /// Runs `body` in one transaction: its changes take effect together when it returns, and not
-    /// at all when it throws.
+    /// at all when it throws. Once committed, the live queries of the collections it changed
+    /// re-evaluate.
     ///
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws, or ``StorageError``.
     public func transaction<T: Sendable>(_ body: @Sendable (StorageTransaction) throws -> T) async throws -> T {
         let registry = registry
-        return try await backend.write { writer in try body(StorageTransaction(writer: writer, registry: registry)) }
+        let (result, changed) = try await backend.write { writer in
+            let tracking = ChangeTrackingWriter(writer)
+            let result = try body(StorageTransaction(writer: tracking, registry: registry))
+            return (result, tracking.changedCollections)
+        }
+        liveQueries.notify(changed)
+        return result
     }
 
     /// Runs `body` on one consistent view of the data.

@@ -36,6 +36,8 @@ public final class SQLiteBackend: StorageBackend {
         var configuration = Configuration()
         let functions = SQLiteFunctions()
         configuration.prepareDatabase { db in functions.install(in: db) }
+        // Other processes (a CLI reading while a recorder writes) may hold the write lock briefly.
+        configuration.busyMode = .timeout(10)
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(pool)

@@ -33,6 +33,45 @@ enum Input {
         return Array(data)
     }
 
+    /// What `parse` makes of each non-blank line of `bytes`, a JSON value a line. Every bad line is
+    /// reported on stderr (`SOURCE:LINE: why`) before it throws, so a user can fix them all at once.
+    ///
+    /// - Throws: ``RunnerError`` (exit 2) with the last bad line and `unlessBad` ("nothing was
+    ///   published").
+    static func jsonLines<T>(
+        _ bytes: [UInt8], source: String, unlessBad: String, _ parse: (JSONValue) throws -> T
+    ) throws -> [T] {
+        var values: [T] = []
+        var problems: [String] = []
+        for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
+        where !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) {
+            do {
+                values.append(try parse(JSONValue(parsing: Array(line))))
+            } catch let error as RunnerError {
+                problems.append("\(source):\(index + 1): \(error.message)")
+            } catch {
+                problems.append("\(source):\(index + 1): not JSON: \(error)")
+            }
+        }
+        guard problems.isEmpty else {
+            for problem in problems.dropLast() { Output.error("agent-runner: \(problem)") }
+            throw RunnerError(code: .usage, message: problems[problems.count - 1] + " (\(unlessBad))")
+        }
+        return values
+    }
+
+    /// An object filter given as JSON (`--filter`).
+    static func objectFilter(_ text: String?, option: String) throws -> ObjectFilter {
+        guard let text else { return ObjectFilter() }
+        do {
+            return try ObjectFilter(json: json(text, option: option))
+        } catch let error as RunnerError {
+            throw error
+        } catch {
+            throw RunnerError.usage(option, "not a valid object filter: \(error)")
+        }
+    }
+
     /// The JSON of `--object JSON` or `--file F`: exactly one of them.
     static func objectJSON(object: String?, file: String?) throws -> (JSONValue, String) {
         switch (object, file) {

@@ -55,23 +55,9 @@ struct ReplayCommand: RunnerCommand {
 
     /// The entries of a recording; every bad line is reported (`FILE:LINE: why`) before it throws.
     static func entries(_ bytes: [UInt8], file: String, namespace: String?) throws -> [Entry] {
-        var entries: [Entry] = []
-        var problems: [String] = []
-        for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
-        where !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) {
-            do {
-                entries.append(try entry(JSONValue(parsing: Array(line)), namespace: namespace))
-            } catch let error as RunnerError {
-                problems.append("\(file):\(index + 1): \(error.message)")
-            } catch {
-                problems.append("\(file):\(index + 1): not JSON: \(error)")
-            }
+        try Input.jsonLines(bytes, source: file, unlessBad: "nothing was published") { json in
+            try entry(json, namespace: namespace)
         }
-        guard problems.isEmpty else {
-            for problem in problems.dropLast() { Output.error("agent-runner: \(problem)") }
-            throw RunnerError(code: .usage, message: problems[problems.count - 1] + " (nothing was published)")
-        }
-        return entries
     }
 
     private static func entry(_ json: JSONValue, namespace: String?) throws -> Entry {

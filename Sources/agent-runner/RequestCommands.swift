@@ -68,7 +68,13 @@ struct DiscoverCommand: RunnerCommand {
 struct QueryCommand: RunnerCommand {
     static let configuration = CommandConfiguration(
         commandName: "query", abstract: "Publishes a Query and prints each Retrieve.",
-        discussion: "Exit code 4 when nothing is retrieved before the timeout.")
+        discussion: """
+            Exit code 4 when nothing is retrieved before the timeout. With --live, the result set \
+            is kept current from the Retrieves (within --timeout) and the later Advertise, Update \
+            and Deadvertise events of objects of the query's types, and printed each time it \
+            changes (JSON lines with objects, added, removed and changed) until SIGINT or SIGTERM \
+            (exit 0); the filter's skip and take page the Retrieves only.
+            """)
 
     @Option(name: .customLong("object-type"), parsing: .upToNextOption, help: "Query objects of these object types.")
     var objectTypes: [String] = []
@@ -82,22 +88,16 @@ struct QueryCommand: RunnerCommand {
     )
     var filter: String?
 
+    @Flag(help: "Keep the result set current and print it each time it changes, until SIGINT.")
+    var live = false
+
     @OptionGroup(title: "Request Options") var request: RequestOptions
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func execute(in context: CommandContext) async throws {
         let coreTypes = try Input.coreTypes(self.coreTypes, option: "--core-type")
-        var objectFilter = ObjectFilter()
-        if let filter {
-            do {
-                objectFilter = try ObjectFilter(json: Input.json(filter, option: "--filter"))
-            } catch let error as RunnerError {
-                throw error
-            } catch {
-                throw RunnerError.usage("--filter", "not a valid object filter: \(error)")
-            }
-        }
+        let objectFilter = try Input.objectFilter(filter, option: "--filter")
         let query: Query
         switch (objectTypes.isEmpty, coreTypes.isEmpty) {
         case (false, true): query = Query(objectTypes: objectTypes, filter: objectFilter)
@@ -105,7 +105,14 @@ struct QueryCommand: RunnerCommand {
         case (false, false): throw RunnerError.usage("--core-type", "give --object-type or --core-type, not both")
         case (true, true): throw RunnerError.usage("query", "give --object-type or --core-type")
         }
-        try await context.request(query, option: "query", options: request, name: "agent-runner query")
+        guard live else {
+            try await context.request(query, option: "query", options: request, name: "agent-runner query")
+            return
+        }
+        guard request.maxResponses == nil else {
+            throw RunnerError.usage("--max-responses", "a --live query takes every response; leave it out")
+        }
+        try await context.liveQuery(query, timeout: request.timeout.duration)
     }
 }
 

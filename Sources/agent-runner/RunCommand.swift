@@ -1,4 +1,5 @@
 import Agent
+import CoatyStorageAgent
 import ArgumentParser
 import CoreTypes
 import Foundation
@@ -14,7 +15,9 @@ struct RunCommand: RunnerCommand {
         discussion: """
             The agent joins, advertises the objects of the file, resolves Discovers, answers \
             Queries and applies Updates about them, answers the Calls of its operations, runs the \
-            configured controllers and logs. SIGTERM or SIGINT \
+            configured controllers and logs. With storage, it records the Advertise, Update and \
+            Channel events of the given types into a database (a Deadvertise removes the objects) \
+            and answers Discovers and Queries from it. SIGTERM or SIGINT \
             deadvertises everything and exits 0. Options and COATY_ variables override the file. \
             The agent waits for its broker and reconnects for ever; a broker that refuses the \
             credentials ends it with exit code 3.
@@ -49,6 +52,9 @@ struct RunCommand: RunnerCommand {
             components.controllers.append(.objectProvider())
             let objects = NameBasedObjectID.filling(file.objects, identityName: agentConfiguration.identity.name)
             options["ObjectProviderController"] = ["objects": .array(objects), "acceptUpdates": true]
+        }
+        if let storage = file.storage {
+            components.controllers.append(.storageRecorder(backend: try storage.database.backend(), options: storage.options))
         }
         agentConfiguration.ioNodes = file.ioNodes
         let container: Container

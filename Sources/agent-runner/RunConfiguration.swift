@@ -24,6 +24,10 @@ import Logging
 ///   ObjectLifecycleController: { discoverTimeout: 2 }
 /// logging:
 ///   remoteLevel: warning
+/// storage:
+///   database: sqlite:/var/lib/coaty/recorder.db
+///   record: { objectTypes: [com.example.Light], coreTypes: [Task] }
+///   answer: true
 /// ```
 ///
 /// Every agent setting can also come from the command line or the environment, which win.
@@ -52,10 +56,13 @@ struct RunConfiguration {
     var remoteLogLevel: Logger.Level?
     /// Tags added to every advertised `Log`.
     var logTags: [String] = []
+    /// The store the agent records into and answers from, if any.
+    var storage: StorageSettings?
 
     static let members: Set<String> = [
         "name", "identityId", "broker", "namespace", "crossNamespace", "username", "password", "passwordFile",
         "caFile", "certFile", "keyFile", "objects", "ioNodes", "operations", "controllers", "logging", "metrics",
+        "storage",
     ]
 
     /// Reads and checks the file.
@@ -132,6 +139,7 @@ struct RunConfiguration {
                 }
             }
         }
+        if let value = root["storage"] { storage = try StorageSettings(json: value) }
         if let value = root["logging"] {
             guard let logging = value.objectValue else { throw Self.invalid("logging", "must be a mapping") }
             for key in logging.keys where key != "remoteLevel" && key != "tags" {

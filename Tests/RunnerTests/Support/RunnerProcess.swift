@@ -51,12 +51,16 @@ final class RunnerProcess: Sendable {
     private let stdoutDone: AsyncStream<Void>
     private let stderrDone: AsyncStream<Void>
     private let exited: AsyncStream<Void>
+    /// Signals each chunk written on stderr (for ``waitForStderr(containing:)``).
+    private let stderrChunks: AsyncStream<Void>
+    private let stderrChunk: AsyncStream<Void>.Continuation
 
     private init(
         pid: pid_t, lines: AsyncStream<String>, stdoutDone: AsyncStream<Void>, stderrDone: AsyncStream<Void>,
         exited: AsyncStream<Void>
     ) {
         self.pid = pid
+        (stderrChunks, stderrChunk) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         self.lines = lines
         self.stdoutDone = stdoutDone
         self.stderrDone = stderrDone
@@ -128,7 +132,9 @@ final class RunnerProcess: Sendable {
         Thread {
             while let chunk = Spawn.readChunk(stderrRead) {
                 runner.stderrText.withLock { $0 += String(decoding: chunk, as: UTF8.self) }
+                runner.stderrChunk.yield()
             }
+            runner.stderrChunk.finish()
             close(stderrRead)
             stderrFinished.finish()
         }.start()
@@ -175,6 +181,13 @@ final class RunnerProcess: Sendable {
     /// Kills the process if it still runs (for cleanup after a failed expectation).
     func kill9() {
         send(SIGKILL)
+    }
+
+    /// Waits until stderr contains `marker`; `false` when stderr ended without it. One waiter at a time.
+    func waitForStderr(containing marker: String) async -> Bool {
+        if stderr.contains(marker) { return true }
+        for await _ in stderrChunks where stderr.contains(marker) { return true }
+        return stderr.contains(marker)
     }
 
     /// The next stdout line, or `nil` at EOF.
