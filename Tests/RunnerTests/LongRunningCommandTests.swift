@@ -370,11 +370,8 @@ struct LongRunningCommandTests {
                 #expect(metrics.body.contains(#"coaty_events_published_total{event="Advertise"}"#), "\(metrics.body)")
                 #expect(metrics.body.contains("coaty_connected 1"), "\(metrics.body)")
                 broker.stop()
-                var offline = try await Self.get("http://127.0.0.1:\(port)/healthz")
-                for _ in 0..<200 where offline.status == 200 {
-                    try await Task.sleep(for: .milliseconds(10))  // the agent notices the closed socket
-                    offline = try await Self.get("http://127.0.0.1:\(port)/healthz")
-                }
+                #expect(await agent.waitForStderr(containing: "Connection lost"), "the agent logs its lost connection")
+                let offline = try await Self.get("http://127.0.0.1:\(port)/healthz")
                 #expect(offline.status == 503 && offline.body.hasPrefix("not connected"), "\(offline)")
                 agent.send(SIGTERM)
                 #expect(await agent.outcome().exitCode == 0)
