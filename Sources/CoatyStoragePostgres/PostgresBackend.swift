@@ -43,13 +43,19 @@ public final class PostgresBackend: StorageBackend {
     /// A backend for the database at `url` (`postgres://user[:password]@host[:port]/database`);
     /// nothing is connected until the first operation.
     ///
-    /// - Parameter logger: Where postgres-nio logs; nothing is logged by default.
+    /// - Parameters:
+    ///   - url: The server and database.
+    ///   - logger: Where postgres-nio logs; nothing is logged by default.
     /// - Throws: `StorageError` with code `StorageError.Code.invalidArgument` for a malformed URL.
     public convenience init(url: String, logger: Logger? = nil) throws {
         self.init(url: try PostgresURL(url), logger: logger)
     }
 
     /// A backend for the database at `url`; nothing is connected until the first operation.
+    ///
+    /// - Parameters:
+    ///   - url: The server and database.
+    ///   - logger: Where postgres-nio logs; nothing is logged by default.
     public init(url: PostgresURL, logger: Logger? = nil) {
         session = PostgresSession(
             location: url,
