@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "CoatyStorage", targets: ["CoatyStorage"]),
         .library(name: "CoatyStorageSQLite", targets: ["CoatyStorageSQLite"]),
         .library(name: "CoatyStorageAgent", targets: ["CoatyStorageAgent"]),
+        .library(name: "CoatyStoragePostgres", targets: ["CoatyStoragePostgres"]),
         .executable(name: "agent-runner", targets: ["agent-runner"]),
     ],
     dependencies: [
@@ -31,6 +32,9 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),
         // The SQLite storage backend (CoatyStorageSQLite); it links the system's libsqlite3.
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        // The PostgreSQL storage backend (CoatyStoragePostgres).
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
         // `swift package generate-documentation` (the DocC catalogs; checked in CI, scripts/docs.sh).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -83,6 +87,19 @@ let package = Package(
                 "CoreTypes",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The server backend: PostgreSQL through postgres-nio.
+        .target(
+            name: "CoatyStoragePostgres",
+            dependencies: [
+                "CoatyStorage",
+                "CoreTypes",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -188,7 +205,8 @@ let package = Package(
         ),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["CoatyStorage", "CoatyStorageSQLite", "CoreTypes"],
+            // TestSupport: the PostgreSQL server the tests start.
+            dependencies: ["CoatyStorage", "CoatyStorageSQLite", "CoatyStoragePostgres", "CoreTypes", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

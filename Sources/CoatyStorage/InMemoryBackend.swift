@@ -83,24 +83,13 @@ extension MemoryReading {
         in collection: String, matching conditions: ObjectFilterConditions?, orderedBy ordering: [OrderByProperty],
         offset: Int, limit: Int
     ) throws -> [JSONObject] {
-        let filter = ObjectFilter(
-            conditions: conditions, orderByProperties: ordering, skip: offset, take: max(limit, 0))
-        guard limit > 0 else { return [] }
-        do {
-            return try filter.apply(to: state.collection(collection).ordered)
-        } catch let error as FilterError {
-            throw StorageError.filterFailed(error)
-        }
+        try MatcherQuery.find(
+            in: state.collection(collection).ordered, matching: conditions, orderedBy: ordering, offset: offset,
+            limit: limit)
     }
 
     func count(in collection: String, matching conditions: ObjectFilterConditions?) throws -> Int {
-        do {
-            return try state.collection(collection).ordered.count(where: {
-                try ObjectMatcher.matches(.object($0), conditions: conditions)
-            })
-        } catch let error as FilterError {
-            throw StorageError.filterFailed(error)
-        }
+        try MatcherQuery.count(in: state.collection(collection).ordered, matching: conditions)
     }
 
     func value(forKey key: String) throws -> JSONValue? { state.values[key] }

@@ -97,3 +97,17 @@ public struct EncodedObject: Hashable, Sendable {
         text = JSONValue.object(json).serializedString()
     }
 }
+
+extension EncodedObject {
+    /// The object in the JSON `text` a database gives back, as the SQL backends read it.
+    ///
+    /// - Throws: ``StorageError`` with code `StorageError.Code.undecodableObject` when it is not a
+    ///   JSON object.
+    package static func object(fromStored text: String) throws -> JSONObject {
+        guard case .object(let object) = try JSONValue(parsing: text) else {
+            throw StorageError(
+                code: .undecodableObject, detail: "a stored object is not a JSON object; remove it from the database")
+        }
+        return object
+    }
+}

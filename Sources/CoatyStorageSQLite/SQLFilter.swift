@@ -1,3 +1,4 @@
+import CoatyStorage
 import CoreTypes
 import GRDB
 
@@ -17,10 +18,10 @@ import GRDB
 /// | `<`, `<=`, `>`, `>=`, `Between`, `NotBetween` with string operands | `CASE WHEN json_type = 'text' THEN … COLLATE coaty_collation ELSE coaty_match(…) END` | two strings compare by the ICU root collation, the very function the matcher calls; any other value type is left to the matcher |
 /// | everything else (`Like`, `Contains`, numbers, arrays, objects, JavaScript coercion) | `coaty_match(data, ?)` | it is the matcher |
 ///
-/// A path is pushed into SQL only when it is plain (`PropertyPath/isPlainMemberPath`):
-/// names that resolve to own object members both in JavaScript and in SQLite's JSON paths (no array
-/// indices, no `length`, nothing inherited such as `constructor`). Strings holding NUL are left to
-/// the matcher too, as SQLite functions cut text at NUL.
+/// Which conditions are plain is `SQLFilterPlan`'s decision, shared with the PostgreSQL backend:
+/// a path is pushed into SQL only when it names own object members both in JavaScript and in
+/// SQLite's JSON paths (no array indices, no `length`, nothing inherited such as `constructor`),
+/// and strings holding NUL are left to the matcher, as SQLite functions cut text at NUL.
 ///
 /// Conditions that go to the matcher are evaluated by one `coaty_match` call per row with the
 /// whole group (`and` or `or` of them), so each row is parsed once. Since SQLite may skip rows that
@@ -34,90 +35,46 @@ struct SQLFilter {
     private(set) var arguments = StatementArguments()
 
     init(_ conditions: ObjectFilterConditions?) {
-        switch conditions {
-        case nil, .empty?:
-            sql = "1"
-        case .condition(let condition)?:
-            append([condition], joiner: " AND ", group: ObjectFilterConditions.and)
-        case .and(let conditions)?:
-            append(conditions, joiner: " AND ", group: ObjectFilterConditions.and)
-        case .or(let conditions)?:
-            append(conditions, joiner: " OR ", group: ObjectFilterConditions.or)
-        }
-    }
-
-    private mutating func append(
-        _ conditions: [ObjectFilterCondition], joiner: String, group: ([ObjectFilterCondition]) -> ObjectFilterConditions
-    ) {
+        let plan = SQLFilterPlan(conditions)
         var parts: [String] = []
-        var rest: [ObjectFilterCondition] = []
-        for condition in conditions {
-            if let (part, values) = Self.plain(condition) {
-                parts.append(part)
-                arguments += values
-            } else {
-                rest.append(condition)
-            }
+        for condition in plan.plain {
+            let (part, values) = Self.sql(condition)
+            parts.append(part)
+            arguments += values
         }
-        if !rest.isEmpty {
+        if let rest = plan.rest {
             parts.append("coaty_match(data, ?)")
-            arguments += [group(rest).json.serializedString()]
+            arguments += [rest.json.serializedString()]
         }
-        if parts.isEmpty { parts.append(joiner == " AND " ? "1" : "0") }
-        sql = "(" + parts.joined(separator: joiner) + ")"
+        if parts.isEmpty { parts.append(plan.junction == .and ? "1" : "0") }
+        sql = "(" + parts.joined(separator: plan.junction == .and ? " AND " : " OR ") + ")"
     }
 
-    /// The plain SQL of `condition` and its arguments, or `nil` when only the matcher can decide.
-    private static func plain(_ condition: ObjectFilterCondition) -> (String, StatementArguments)? {
-        guard condition.path.isPlainMemberPath else { return nil }
-        let path = "$." + condition.path.components.joined(separator: ".")
-        let expression = condition.expression
-        let operands = expression.operands
-        switch expression.operator {
-        case .exists:
-            return ("json_type(data, ?) IS NOT NULL", [path])
-        case .notExists:
-            return ("json_type(data, ?) IS NULL", [path])
-        case .equals, .notEquals:
-            guard let operand = operands.first, let (sql, values) = equality(path, [operand]) else { return nil }
-            return expression.operator == .equals ? (sql, values) : negated(path, sql, values)
-        case .in, .notIn:
-            guard case .array(let elements)? = operands.first, let (sql, values) = equality(path, elements) else {
-                return nil
-            }
-            return expression.operator == .in ? (sql, values) : negated(path, sql, values)
-        case .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual:
-            guard case .string(let operand)? = operands.first, !operand.utf8.contains(0) else { return nil }
-            let comparison = ["<", "<=", ">", ">="][expression.operator.code]
-            return collated(path, condition, "json_extract(data, ?) \(comparison) ? COLLATE coaty_collation", [operand])
-        case .between, .notBetween:
-            guard operands.count >= 2, case .string(var low) = operands[0], case .string(var high) = operands[1],
-                !low.utf8.contains(0), !high.utf8.contains(0)
-            else { return nil }
-            if FilterCollation.compare(low, high) > 0 { swap(&low, &high) }
+    /// The SQL of a plain condition and its arguments.
+    private static func sql(_ condition: PlainCondition) -> (String, StatementArguments) {
+        let path = "$." + condition.path.joined(separator: ".")
+        switch condition.test {
+        case .exists(let present):
+            return (present ? "json_type(data, ?) IS NOT NULL" : "json_type(data, ?) IS NULL", [path])
+        case .equalsOneOf(let strings, let literals, let negated):
+            let (sql, values) = equality(path, strings, literals)
+            return negated ? self.negated(path, sql, values) : (sql, values)
+        case .comparesString(let comparison, let operand):
+            let test = "json_extract(data, ?) \(comparison.rawValue) ? COLLATE coaty_collation"
+            return collated(path, condition.condition, test, [operand])
+        case .betweenStrings(let low, let high, let negated):
             let test =
-                expression.operator == .between
-                ? "(json_extract(data, ?) >= ? COLLATE coaty_collation AND json_extract(data, ?) <= ? COLLATE coaty_collation)"
-                : "(json_extract(data, ?) < ? COLLATE coaty_collation OR json_extract(data, ?) > ? COLLATE coaty_collation)"
-            return collated(path, condition, test, [low, path, high])
-        case .like, .contains, .notContains:
-            return nil
+                negated
+                ? "(json_extract(data, ?) < ? COLLATE coaty_collation OR json_extract(data, ?) > ? COLLATE coaty_collation)"
+                : "(json_extract(data, ?) >= ? COLLATE coaty_collation AND json_extract(data, ?) <= ? COLLATE coaty_collation)"
+            return collated(path, condition.condition, test, [low, path, high])
         }
     }
 
-    /// Whether the value deep-equals one of `operands`, for operands that are strings, Booleans
-    /// and `null` only; `nil` for any other operand.
-    private static func equality(_ path: String, _ operands: [JSONValue]) -> (String, StatementArguments)? {
-        var strings: [String] = []
-        var types: [String] = []
-        for operand in operands {
-            switch operand {
-            case .string(let s) where !s.utf8.contains(0): strings.append(s)
-            case .bool(let b): types.append(b ? "true" : "false")
-            case .null: types.append("null")
-            default: return nil
-            }
-        }
+    /// Whether the value strictly equals one of `strings` or `literals`.
+    private static func equality(_ path: String, _ strings: [String], _ literals: [PlainCondition.Literal]) -> (
+        String, StatementArguments
+    ) {
         var parts: [String] = []
         var values: StatementArguments = []
         if !strings.isEmpty {
@@ -126,11 +83,12 @@ struct SQLFilter {
             values += [path, path]
             values += StatementArguments(strings)
         }
-        if !types.isEmpty {
-            let list = Array(repeating: "?", count: types.count).joined(separator: ", ")
+        if !literals.isEmpty {
+            // SQLite's json_type names them as the literals are spelled.
+            let list = Array(repeating: "?", count: literals.count).joined(separator: ", ")
             parts.append("json_type(data, ?) IN (\(list))")
             values += [path]
-            values += StatementArguments(types)
+            values += StatementArguments(literals.map(\.rawValue))
         }
         if parts.isEmpty { return ("0", []) }
         return ("(" + parts.joined(separator: " OR ") + ")", values)

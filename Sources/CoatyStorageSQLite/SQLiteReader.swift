@@ -78,11 +78,7 @@ extension SQLiteReading {
     }
 
     static func parse(_ text: String) throws -> JSONObject {
-        guard case .object(let object) = try JSONValue(parsing: text) else {
-            throw StorageError(
-                code: .undecodableObject, detail: "a stored object is not a JSON object; remove it from the database")
-        }
-        return object
+        try EncodedObject.object(fromStored: text)
     }
 }
 

@@ -6,7 +6,7 @@ import CoreTypes
 /// `sqlite:PATH` (`sqlite:/var/lib/coaty/recorder.db`, `sqlite:recorder.db`, `sqlite:///var/…`).
 ///
 /// PostgreSQL URLs (`postgres://user@host:5432/db`) are recognised and refused with a message
-/// saying that the PostgreSQL backend is not part of this build yet.
+/// saying that the CLI does not open them yet (the library's `CoatyStoragePostgres` does).
 struct DatabaseURL: Sendable, CustomStringConvertible {
     /// The SQLite file.
     let path: String
@@ -21,8 +21,8 @@ struct DatabaseURL: Sendable, CustomStringConvertible {
         if lowercased.hasPrefix("postgres://") || lowercased.hasPrefix("postgresql://") {
             throw RunnerError.usage(
                 option,
-                "'\(text)': PostgreSQL databases come with the PostgreSQL backend, which this build does not have yet; "
-                    + "use sqlite:PATH for now")
+                "'\(text)': agent-runner does not open PostgreSQL databases yet (programs can, with the "
+                    + "CoatyStoragePostgres module's PostgresBackend); use sqlite:PATH for now")
         }
         guard lowercased.hasPrefix("sqlite:") else {
             throw RunnerError.usage(

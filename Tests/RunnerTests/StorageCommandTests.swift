@@ -196,7 +196,7 @@ struct StorageCommandTests {
     }
 
     @Test(arguments: [
-        (["store", "count", "--database", "postgres://user@localhost/db"], "PostgreSQL backend"),
+        (["store", "count", "--database", "postgres://user@localhost/db"], "does not open PostgreSQL databases yet"),
         (["store", "count", "--database", "mysql://x"], "give sqlite:PATH"),
         (["store", "count", "--database", "sqlite:/nonexistent/x.db"], "no database at"),
         (["store", "query", "--database", "sqlite:DB", "--collection", "nope"], "no collection 'nope'"),

@@ -4,7 +4,7 @@ import Testing
 
 /// Live queries on every backend: a current result, then each changed result, coalesced, never
 /// repeated. No sleeps: each step waits on the sequence's next element.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.postgresServer, .timeLimit(.minutes(1)))
 struct LiveQueryTests {
     static let lit = ObjectFilter.where("on", .equals(true)).orderBy("name")
 
@@ -12,7 +12,7 @@ struct LiveQueryTests {
     func yieldsTheCurrentResultThenEachChangeWithWhatWasAddedRemovedAndChanged(_ kind: BackendKind) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let store = try ObjectStore.make(kind, in: folder)
+        let store = try await ObjectStore.make(kind, in: folder)
         try await store.addCollection("lights")
         try await store.insert(
             [try item("a", name: "a", ["on": true]), try item("b", name: "b", ["on": false])], into: "lights")
@@ -43,7 +43,7 @@ struct LiveQueryTests {
     func writesBeforeTheNextResultAreCoalescedIntoOne(_ kind: BackendKind) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let store = try ObjectStore.make(kind, in: folder)
+        let store = try await ObjectStore.make(kind, in: folder)
         try await store.addCollection("lights")
         try await store.observe(in: "lights", filter: Self.lit) { results in
             var iterator = results.makeAsyncIterator()
@@ -61,7 +61,7 @@ struct LiveQueryTests {
     func aWriteThatLeavesTheResultAsItWasYieldsNothing(_ kind: BackendKind) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let store = try ObjectStore.make(kind, in: folder)
+        let store = try await ObjectStore.make(kind, in: folder)
         try await store.addCollection("lights")
         try await store.addCollection("other")
         try await store.observe(in: "lights", filter: Self.lit) { results in
@@ -90,7 +90,7 @@ struct LiveQueryTests {
     func aMissingCollectionFailsTheQuery(_ kind: BackendKind) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let store = try ObjectStore.make(kind, in: folder)
+        let store = try await ObjectStore.make(kind, in: folder)
         let error = await #expect(throws: StorageError.self) {
             try await store.observe(in: "nowhere") { results in
                 for try await _ in results {}

@@ -2,12 +2,12 @@ import CoatyStorage
 import CoreTypes
 import Testing
 
-@Suite struct ObjectStoreTests {
+@Suite(.postgresServer) struct ObjectStoreTests {
     @Test(arguments: BackendKind.allCases)
     func insertReplacesInPlaceAndFindsByIDs(_ kind: BackendKind) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let store = try ObjectStore.make(kind, in: folder)
+        let store = try await ObjectStore.make(kind, in: folder)
         try await store.addCollection("things")
         try await store.insert(
             [try item("1", name: "one"), try item("2", name: "two", ["externalId": "ext"]), try item("3")],
@@ -25,7 +25,7 @@ import Testing
     func aBatchIsAllOrNothing(_ kind: BackendKind) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let store = try ObjectStore.make(kind, in: folder)
+        let store = try await ObjectStore.make(kind, in: folder)
         try await store.addCollection("things")
         try await store.insert(try item("1"), into: "things")
         let error = await #expect(throws: StorageError.self) {
@@ -47,7 +47,7 @@ import Testing
     func propertiesAreUpdatedAndRemovedByPath(_ kind: BackendKind) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let store = try ObjectStore.make(kind, in: folder)
+        let store = try await ObjectStore.make(kind, in: folder)
         try await store.addCollection("things")
         try await store.insert(try item("1", ["battery": ["level": 0.5]]), into: "things")
         try await store.updateProperty("battery.level", to: 0.25, ofObjectWithID: "1", in: "things")
@@ -69,7 +69,7 @@ import Testing
     func deletesByIDAndByFilter(_ kind: BackendKind) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let store = try ObjectStore.make(kind, in: folder)
+        let store = try await ObjectStore.make(kind, in: folder)
         try await store.addCollection("things")
         try await store.insert((1...6).map { try item("\($0)", ["n": .int($0)]) }, into: "things")
         #expect(try await store.delete(objectIDs: ["1", "9"], from: "things") == 1)
@@ -86,7 +86,7 @@ import Testing
     func aggregatesNumbersAndBooleans(_ kind: BackendKind) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let store = try ObjectStore.make(kind, in: folder)
+        let store = try await ObjectStore.make(kind, in: folder)
         try await store.addCollection("things")
         try await store.insert(
             [
@@ -107,7 +107,7 @@ import Testing
     func joinsStoreRelatedObjects(_ kind: BackendKind) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let store = try ObjectStore.make(kind, in: folder)
+        let store = try await ObjectStore.make(kind, in: folder)
         try await store.addCollection("tasks")
         try await store.addCollection("places")
         try await store.insert([try item("p1", name: "lab"), try item("p2", name: "hall")], into: "places")
@@ -130,7 +130,7 @@ import Testing
     func keyValueStore(_ kind: BackendKind) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let store = try ObjectStore.make(kind, in: folder)
+        let store = try await ObjectStore.make(kind, in: folder)
         try await store.setValue(["a": [1, 2.5]], forKey: "config")
         try await store.setValue("x", forKey: "b")
         #expect(try await store.value(forKey: "config") == ["a": [1, 2.5]])
@@ -143,7 +143,7 @@ import Testing
     func aFilterThatThrowsEverywhereFailsWithFilterFailed(_ kind: BackendKind) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let store = try ObjectStore.make(kind, in: folder)
+        let store = try await ObjectStore.make(kind, in: folder)
         try await store.addCollection("things")
         try await store.insert([try item("1", ["n": 1])], into: "things")
         let filter = ObjectFilter(conditions: .condition(ObjectFilterCondition("n", ObjectFilterExpression(.in, operands: [5]))))

@@ -3,27 +3,28 @@ import CoreTypes
 import Foundation
 import Testing
 
-/// SQLite must return exactly what the in-memory reference returns, in the same order, for
-/// random objects and random filters. Set `COATY_STORAGE_SEED` to replay a printed seed.
-@Suite struct StoragePropertyTests {
+/// SQLite and PostgreSQL must return exactly what the in-memory reference returns, in the same
+/// order, for random objects and random filters. Set `COATY_STORAGE_SEED` to replay a printed seed.
+@Suite(.postgresServer) struct StoragePropertyTests {
     static let objectSets = 100
     static let filtersPerSet = 20
 
-    @Test func sqliteAnswersExactlyAsTheReference() async throws {
+    @Test(arguments: [BackendKind.sqlite, .postgres])
+    func answersExactlyAsTheReference(_ kind: BackendKind) async throws {
         let seed = ProcessInfo.processInfo.environment["COATY_STORAGE_SEED"].flatMap { UInt64($0) } ?? 0xC0A7_2024
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let reference = try ObjectStore.make(.memory, in: folder)
-        let sqlite = try ObjectStore.make(.sqlite, in: folder)
+        let reference = try await ObjectStore.make(.memory, in: folder)
+        let store = try await ObjectStore.make(kind, in: folder)
         var cases = 0
         for set in 0..<Self.objectSets {
             let setSeed = seed &+ UInt64(set)
             var generator = RandomStorageCases(random: SeededGenerator(seed: setSeed))
             let objects = try (0..<generator.int(0...25)).map { try ObjectTypeRegistry().decodeObject(generator.object($0)) }
-            for store in [reference, sqlite] {
-                try await store.removeCollection("c")
-                try await store.addCollection("c")
-                try await store.insert(objects, into: "c")
+            for target in [reference, store] {
+                try await target.removeCollection("c")
+                try await target.addCollection("c")
+                try await target.insert(objects, into: "c")
             }
             for _ in 0..<Self.filtersPerSet {
                 let filter = generator.filter()
@@ -31,10 +32,10 @@ import Testing
                 let context = "seed \(setSeed) (COATY_STORAGE_SEED=\(seed), set \(set)), filter \(filter), objects "
                     + objects.map { (try? $0.jsonObject().description) ?? "?" }.joined(separator: " ")
                 let expected = try await reference.json(in: "c", filter: filter, batchSize: batchSize)
-                let actual = try await sqlite.json(in: "c", filter: filter, batchSize: batchSize)
+                let actual = try await store.json(in: "c", filter: filter, batchSize: batchSize)
                 #expect(actual == expected, Comment(rawValue: context))
                 let expectedCount = try await reference.count(in: "c", filter: filter)
-                #expect(try await sqlite.count(in: "c", filter: filter) == expectedCount, Comment(rawValue: context))
+                #expect(try await store.count(in: "c", filter: filter) == expectedCount, Comment(rawValue: context))
                 #expect(expectedCount == expected.count, Comment(rawValue: context))
                 cases += 1
                 if actual != expected { return }

@@ -1,12 +1,37 @@
 import CoatyStorage
+import CoatyStoragePostgres
 import CoatyStorageSQLite
 import CoreTypes
 import Foundation
+import TestSupport
+import Testing
 
 /// The backends every store test runs against.
 enum BackendKind: String, CaseIterable {
     case memory
     case sqlite
+    case postgres
+}
+
+/// The PostgreSQL server of the running suite (see ``PostgresServerTrait``).
+enum TestStores {
+    @TaskLocal static var postgres: TestPostgres?
+}
+
+/// Starts a real PostgreSQL server for a suite's tests and stops it after them: `@Suite(.postgresServer)`.
+struct PostgresServerTrait: SuiteTrait, TestScoping {
+    func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @concurrent @Sendable () async throws -> Void
+    ) async throws {
+        try await TestPostgres.withServer { server in
+            try await TestStores.$postgres.withValue(server) { try await function() }
+        }
+    }
+}
+
+extension Trait where Self == PostgresServerTrait {
+    /// A PostgreSQL server for the suite's stores of kind `.postgres`.
+    static var postgresServer: Self { Self() }
 }
 
 
@@ -25,15 +50,21 @@ struct TemporaryFolder {
 }
 
 extension ObjectStore {
-    /// A fresh store of `kind`; an SQLite store is a real file in `folder`.
-    static func make(_ kind: BackendKind, in folder: TemporaryFolder, registry: ObjectTypeRegistry = .init()) throws
-        -> ObjectStore
+    /// A fresh store of `kind`; an SQLite store is a real file in `folder`, a PostgreSQL store a new
+    /// database on the suite's server.
+    static func make(_ kind: BackendKind, in folder: TemporaryFolder, registry: ObjectTypeRegistry = .init())
+        async throws -> ObjectStore
     {
         switch kind {
         case .memory: return ObjectStore(backend: InMemoryBackend(), registry: registry)
         case .sqlite:
             return ObjectStore(
                 backend: try SQLiteBackend(path: folder.path + "/store-\(UUID().uuidString).sqlite"), registry: registry)
+        case .postgres:
+            guard let server = TestStores.postgres else {
+                throw TestPostgres.Failure(description: "a suite with PostgreSQL stores needs @Suite(.postgresServer)")
+            }
+            return ObjectStore(backend: try PostgresBackend(url: try await server.createDatabase()), registry: registry)
         }
     }
 

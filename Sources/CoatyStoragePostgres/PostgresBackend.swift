@@ -1,0 +1,74 @@
+public import CoatyStorage
+public import Logging
+
+/// The server backend: a PostgreSQL database, for many agents sharing one store and for long
+/// histories.
+///
+/// ```swift
+/// let backend = try PostgresBackend(url: "postgres://coaty@db.local:5432/objects")
+/// let store = ObjectStore(backend: backend, registry: registry)
+/// ```
+///
+/// It connects on the first operation and creates its tables when missing (`coaty_collections`,
+/// `coaty_objects`, `coaty_values`, in the database's search path). When the server cannot be
+/// reached, an operation fails with `StorageError.Code.databaseFailed`
+/// ("cannot connect to postgres://…: …; is the server running?"); the next operation tries again,
+/// so a restarted server is picked up without a new backend.
+///
+/// **Layout.** Objects are stored twice in one row: their exact JSON text, which reads return,
+/// and as JSONB with a GIN index, which queries look at; `objectId` and `externalId` are indexed
+/// columns. `seq` keeps the insertion order, which a replaced object keeps (an upsert).
+///
+/// **Queries.** PostgreSQL cannot run `ObjectMatcher` or the ICU collation, so conditions become a
+/// parameterised SQL pre-filter that is exact where SQL provably is the matcher (`Exists`, strict
+/// equality with strings, Booleans and `null`) and a superset elsewhere; the matcher then decides
+/// in Swift on the candidate rows, and ordering and paging use the reference code
+/// (`ObjectFilter/apply(to:)`). A filter whose pre-filter is exact and that has no ordering is
+/// counted and paged in SQL. Every member path and value is a bound parameter.
+///
+/// **Transactions.** Reads run in a `REPEATABLE READ, READ ONLY` transaction (one snapshot);
+/// writes in one that first takes a transaction-scoped advisory lock, so writers of the database,
+/// in this process or another, take turns as SQLite's one writer does, and a write that throws is
+/// rolled back. One connection per backend serves its operations one at a time.
+///
+/// **Limits.** PostgreSQL `text` cannot hold U+0000: collection names, object ids, external ids
+/// and keys holding it are rejected with `StorageError.Code.invalidArgument` (object contents may
+/// hold it). The connection is not encrypted (TLS is not configurable yet).
+public final class PostgresBackend: StorageBackend {
+    private let session: PostgresSession
+
+    /// The server and database it connects to.
+    public var url: PostgresURL { session.location }
+
+    /// A backend for the database at `url` (`postgres://user[:password]@host[:port]/database`);
+    /// nothing is connected until the first operation.
+    ///
+    /// - Parameters:
+    ///   - url: The server and database.
+    ///   - logger: Where postgres-nio logs; nothing is logged by default.
+    /// - Throws: `StorageError` with code `StorageError.Code.invalidArgument` for a malformed URL.
+    public convenience init(url: String, logger: Logger? = nil) throws {
+        self.init(url: try PostgresURL(url), logger: logger)
+    }
+
+    /// A backend for the database at `url`; nothing is connected until the first operation.
+    ///
+    /// - Parameters:
+    ///   - url: The server and database.
+    ///   - logger: Where postgres-nio logs; nothing is logged by default.
+    public init(url: PostgresURL, logger: Logger? = nil) {
+        session = PostgresSession(
+            location: url,
+            logger: logger ?? Logger(label: "coaty.storage.postgres", factory: { _ in SwiftLogNoOpLogHandler() }))
+    }
+
+    /// Runs `body` in a read-only transaction that sees one snapshot.
+    public func read<T: Sendable>(_ body: @Sendable (any StorageReader) throws -> T) async throws -> T {
+        try await session.transaction(writing: false) { statements in try body(PostgresReader(statements: statements)) }
+    }
+
+    /// Runs `body` in a write transaction, committed when it returns and rolled back when it throws.
+    public func write<T: Sendable>(_ body: @Sendable (any StorageWriter) throws -> T) async throws -> T {
+        try await session.transaction(writing: true) { statements in try body(PostgresWriter(statements: statements)) }
+    }
+}

@@ -1,0 +1,35 @@
+import CoatyStorage
+import CoreTypes
+
+/// The two forms in which the PostgreSQL backend stores an object.
+///
+/// - `data` (`text`): the exact JSON text from `EncodedObject`, which reads give back, so an
+///   object comes back with its members in their order and its numbers as written, as from the
+///   other backends.
+/// - `doc` (`jsonb`, GIN-indexed): the same object for the SQL pre-filter. JSONB reorders members
+///   and cannot hold U+0000, so here every U+0000 in a string or member name is U+FFFF; no SQL
+///   condition looks at a string holding either (`SQLFilterPlan`), so the pre-filter answers for
+///   `doc` as it would for `data`.
+enum PostgresDocument {
+    /// The JSON text of `doc` for `object`.
+    static func queryText(of object: EncodedObject) throws -> String {
+        // JSONWriter escapes U+0000 as \u0000 (lowercase); an escaped backslash before "u0000"
+        // merely costs a parse that changes nothing.
+        guard object.text.contains("\\u0000") else { return object.text }
+        return replacingNUL(in: try JSONValue(parsing: object.text)).serializedString()
+    }
+
+    private static func replacingNUL(in value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let string): return .string(replacingNUL(in: string))
+        case .array(let elements): return .array(elements.map(replacingNUL))
+        case .object(let object):
+            return .object(JSONObject(object.map { (replacingNUL(in: $0.key), replacingNUL(in: $0.value)) }))
+        default: return value
+        }
+    }
+
+    private static func replacingNUL(in string: String) -> String {
+        String(String.UnicodeScalarView(string.unicodeScalars.map { $0.value == 0 ? "\u{FFFF}" : $0 }))
+    }
+}

@@ -1,0 +1,86 @@
+import CoatyStorage
+import CoreTypes
+
+/// An `ObjectFilter`'s conditions as a parameterised SQL pre-filter over the `doc` column (the
+/// object as JSONB): a superset of the matching objects, and exactly them when ``isExact``.
+///
+/// PostgreSQL cannot call Swift, so it cannot run `ObjectMatcher` or compare strings with the
+/// matcher's ICU collation. A condition is therefore written in SQL only where SQL is provably
+/// the matcher (the `SQLFilterPlan` shared with SQLite decides which conditions are plain); the
+/// backend runs the matcher in Swift on the rows this pre-filter lets through, unless it is exact:
+///
+/// | condition | SQL | why it is the matcher's answer |
+/// | --- | --- | --- |
+/// | `Exists`, `NotExists` on a top-level member | `doc ? $name` | the stored value is always an object, so `?` is "has own member" (a JSON `null` is a member) |
+/// | `Exists`, `NotExists` on a nested path | `doc #> $path IS [NOT] NULL` | `#>` is SQL `NULL` exactly when a member on the path is absent or a non-object is in the way; plain names are never array indices |
+/// | `Equals`, `In` with strings, Booleans, `null` | `doc #> $path IN ($v::jsonb, …)`, one value also as `doc @> $containment` | JSONB equality of strings is byte equality (the matcher's `===`); no other type equals a string, Boolean or `null`; containment is implied by equality and lets the GIN index serve the query |
+/// | `NotEquals`, `NotIn` with the same | present `AND NOT (…)` | an absent property fails every negated operator |
+/// | string comparisons, `Between`, `Like`, `Contains`, numbers, arrays, objects | not written | ICU collation, JavaScript coercion and number semantics stay with the matcher |
+///
+/// In an `and`, a condition that is not written is left out (the rest still narrows the rows);
+/// in an `or`, one such condition makes the pre-filter `TRUE`. Member paths and values are bound
+/// parameters; the SQL text holds only fixed keywords, column names and placeholders.
+///
+/// Since the pre-filter may exclude rows, a filter that throws on some object (coaty-js's
+/// `TypeError` cases, see `ObjectMatcher`) throws here only when such an object is examined, as
+/// with SQLite; when it does not throw, the result is the reference's.
+struct PostgresFilter {
+    /// The boolean SQL expression.
+    let sql: String
+    /// Whether ``sql`` selects exactly the matching objects (else a superset).
+    let isExact: Bool
+
+    init(_ conditions: ObjectFilterConditions?, arguments: inout PostgresArguments) {
+        let plan = SQLFilterPlan(conditions)
+        let isWritten = plan.rest == nil && plan.plain.allSatisfy { Self.canWrite($0.test) }
+        switch plan.junction {
+        case .and:
+            let parts = plan.plain.filter { Self.canWrite($0.test) }.map { Self.sql($0, &arguments) }
+            sql = parts.isEmpty ? "TRUE" : "(" + parts.joined(separator: " AND ") + ")"
+        case .or:
+            guard isWritten else {
+                (sql, isExact) = ("TRUE", false)
+                return
+            }
+            let parts = plan.plain.map { Self.sql($0, &arguments) }
+            sql = parts.isEmpty ? "FALSE" : "(" + parts.joined(separator: " OR ") + ")"
+        }
+        isExact = isWritten
+    }
+
+    /// Whether PostgreSQL can decide `test` exactly (string order needs the ICU collation).
+    private static func canWrite(_ test: PlainCondition.Test) -> Bool {
+        switch test {
+        case .exists, .equalsOneOf: return true
+        case .comparesString, .betweenStrings: return false
+        }
+    }
+
+    /// The SQL of `condition`; `TRUE` (a superset) where ``canWrite(_:)`` says no.
+    private static func sql(_ condition: PlainCondition, _ arguments: inout PostgresArguments) -> String {
+        let path = condition.path
+        switch condition.test {
+        case .exists(let present):
+            if path.count == 1 { return (present ? "" : "NOT ") + "doc ? " + arguments.text(path[0]) }
+            return "doc #> \(arguments.texts(path)) IS " + (present ? "NOT NULL" : "NULL")
+        case .equalsOneOf(let strings, let literals, let negated):
+            let values = strings.map { JSONValue.string($0).serializedString() } + literals.map(\.rawValue)
+            let member = "doc #> " + arguments.texts(path)
+            if negated {
+                guard !values.isEmpty else { return "\(member) IS NOT NULL" }
+                let list = values.map { arguments.jsonb($0) }.joined(separator: ", ")
+                return "(\(member) IS NOT NULL AND NOT \(member) IN (\(list)))"
+            }
+            guard !values.isEmpty else { return "FALSE" }
+            let list = values.map { arguments.jsonb($0) }.joined(separator: ", ")
+            guard values.count == 1 else { return "\(member) IN (\(list))" }
+            // {"a":{"b":value}}: implied by the equality, and answered by the GIN index.
+            let containment = path.reversed().reduce(values[0]) { inner, name in
+                "{" + JSONValue.string(name).serializedString() + ":" + inner + "}"
+            }
+            return "(doc @> \(arguments.jsonb(containment)) AND \(member) = \(list))"
+        case .comparesString, .betweenStrings:
+            return "TRUE"
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import CoatyStorage
+import CoreTypes
+import PostgresNIO
+
+/// The reads of the PostgreSQL backend, shared by its reader and its writer; they run on the
+/// backend's own thread inside a transaction (see `PostgresSession`).
+protocol PostgresReading: StorageReader {
+    var statements: PostgresStatements { get }
+}
+
+extension PostgresReading {
+    func collectionNames() throws -> [String] {
+        try statements.strings("SELECT name FROM coaty_collections ORDER BY name COLLATE \"C\"")
+    }
+
+    func containsCollection(_ name: String) throws -> Bool {
+        guard PostgresText.canHold(name) else { return false }
+        var arguments = PostgresArguments()
+        let sql = "SELECT name FROM coaty_collections WHERE name = \(arguments.text(name))"
+        return try !statements.strings(sql, arguments).isEmpty
+    }
+
+    func requireCollection(_ name: String) throws {
+        guard try containsCollection(name) else { throw StorageError.collectionNotFound(name) }
+    }
+
+    func object(withID id: String, in collection: String) throws -> JSONObject? {
+        try requireCollection(collection)
+        guard PostgresText.canHold(id) else { return nil }
+        var arguments = PostgresArguments()
+        let sql =
+            "SELECT data FROM coaty_objects WHERE collection = \(arguments.text(collection)) "
+            + "AND object_id = \(arguments.text(id))"
+        return try statements.strings(sql, arguments).first.map(EncodedObject.object(fromStored:))
+    }
+
+    func objects(withExternalID externalID: String, in collection: String) throws -> [JSONObject] {
+        try requireCollection(collection)
+        guard PostgresText.canHold(externalID) else { return [] }
+        var arguments = PostgresArguments()
+        let sql =
+            "SELECT data FROM coaty_objects WHERE collection = \(arguments.text(collection)) "
+            + "AND external_id = \(arguments.text(externalID)) ORDER BY seq"
+        return try statements.strings(sql, arguments).map(EncodedObject.object(fromStored:))
+    }
+
+    /// Exact pre-filter and no ordering: SQL pages with `LIMIT`/`OFFSET` in insertion order.
+    /// Otherwise the candidates come in insertion order and `MatcherQuery` (the reference code)
+    /// matches, orders and pages them in Swift: the ICU collation and JavaScript's comparisons
+    /// that ordering needs are not SQL.
+    func find(
+        in collection: String, matching conditions: ObjectFilterConditions?, orderedBy ordering: [OrderByProperty],
+        offset: Int, limit: Int
+    ) throws -> [JSONObject] {
+        try requireCollection(collection)
+        guard limit > 0 else { return [] }
+        var arguments = PostgresArguments()
+        let filter = PostgresFilter(conditions, arguments: &arguments)
+        var sql = "SELECT data FROM coaty_objects WHERE collection = \(arguments.text(collection)) AND \(filter.sql)"
+        sql += " ORDER BY seq"
+        if filter.isExact && ordering.isEmpty {
+            sql += " LIMIT \(arguments.integer(limit)) OFFSET \(arguments.integer(offset))"
+            return try statements.strings(sql, arguments).map(EncodedObject.object(fromStored:))
+        }
+        let candidates = try statements.strings(sql, arguments).map(EncodedObject.object(fromStored:))
+        return try MatcherQuery.find(
+            in: candidates, matching: conditions, orderedBy: ordering, offset: offset, limit: limit)
+    }
+
+    /// `COUNT(*)` when the pre-filter is exact, else the matcher over the candidates.
+    func count(in collection: String, matching conditions: ObjectFilterConditions?) throws -> Int {
+        try requireCollection(collection)
+        var arguments = PostgresArguments()
+        let filter = PostgresFilter(conditions, arguments: &arguments)
+        let condition = "collection = \(arguments.text(collection)) AND \(filter.sql)"
+        guard filter.isExact else {
+            let sql = "SELECT data FROM coaty_objects WHERE \(condition) ORDER BY seq"
+            let candidates = try statements.strings(sql, arguments).map(EncodedObject.object(fromStored:))
+            return try MatcherQuery.count(in: candidates, matching: conditions)
+        }
+        let rows = try statements.run("SELECT COUNT(*) FROM coaty_objects WHERE \(condition)", arguments)
+        return try rows.first.map { Int(try $0.decode(Int64.self)) } ?? 0
+    }
+
+    func value(forKey key: String) throws -> JSONValue? {
+        guard PostgresText.canHold(key) else { return nil }
+        var arguments = PostgresArguments()
+        let sql = "SELECT value FROM coaty_values WHERE key = \(arguments.text(key))"
+        return try statements.strings(sql, arguments).first.map { try JSONValue(parsing: $0) }
+    }
+
+    func keys() throws -> [String] {
+        try statements.strings("SELECT key FROM coaty_values ORDER BY key COLLATE \"C\"")
+    }
+}
+
+struct PostgresReader: PostgresReading {
+    let statements: PostgresStatements
+}
+
+/// The writes of the PostgreSQL backend, inside the transaction of one `write`.
+struct PostgresWriter: PostgresReading, StorageWriter {
+    let statements: PostgresStatements
+
+    func addCollection(_ name: String) throws {
+        try PostgresText.require(name, "a collection name")
+        var arguments = PostgresArguments()
+        try statements.run(
+            "INSERT INTO coaty_collections(name) VALUES (\(arguments.text(name))) ON CONFLICT DO NOTHING", arguments)
+    }
+
+    /// The collection's objects go with it (`ON DELETE CASCADE`).
+    func removeCollection(_ name: String) throws {
+        guard PostgresText.canHold(name) else { return }
+        var arguments = PostgresArguments()
+        try statements.run("DELETE FROM coaty_collections WHERE name = \(arguments.text(name))", arguments)
+    }
+
+    func clearCollection(_ name: String) throws {
+        try requireCollection(name)
+        var arguments = PostgresArguments()
+        try statements.run("DELETE FROM coaty_objects WHERE collection = \(arguments.text(name))", arguments)
+    }
+
+    /// An upsert, so a replaced object keeps its `seq` (its place in the insertion order).
+    func put(_ object: EncodedObject, in collection: String) throws {
+        try requireCollection(collection)
+        try PostgresText.require(object.objectID, "an objectId")
+        if let externalID = object.externalID { try PostgresText.require(externalID, "an externalId") }
+        var arguments = PostgresArguments()
+        let values = [
+            arguments.text(collection), arguments.text(object.objectID), arguments.text(object.externalID),
+            arguments.text(object.text), arguments.jsonb(try PostgresDocument.queryText(of: object)),
+        ]
+        try statements.run(
+            """
+            INSERT INTO coaty_objects(collection, object_id, external_id, data, doc) \
+            VALUES (\(values.joined(separator: ", "))) \
+            ON CONFLICT (collection, object_id) DO UPDATE \
+            SET external_id = excluded.external_id, data = excluded.data, doc = excluded.doc
+            """, arguments)
+    }
+
+    func removeObjects(withIDs ids: [String], from collection: String) throws -> Int {
+        try requireCollection(collection)
+        var arguments = PostgresArguments()
+        let sql =
+            "DELETE FROM coaty_objects WHERE collection = \(arguments.text(collection)) "
+            + "AND object_id = ANY(\(arguments.texts(ids.filter(PostgresText.canHold))))"
+        return try statements.run(sql, arguments).metadata.rows ?? 0
+    }
+
+    func setValue(_ value: JSONValue?, forKey key: String) throws {
+        var arguments = PostgresArguments()
+        guard let value else {
+            guard PostgresText.canHold(key) else { return }
+            try statements.run("DELETE FROM coaty_values WHERE key = \(arguments.text(key))", arguments)
+            return
+        }
+        try PostgresText.require(key, "a key")
+        try statements.run(
+            """
+            INSERT INTO coaty_values(key, value) VALUES (\(arguments.text(key)), \(arguments.text(value.serializedString()))) \
+            ON CONFLICT (key) DO UPDATE SET value = excluded.value
+            """, arguments)
+    }
+}
+
+/// PostgreSQL `text` cannot hold U+0000: names, ids and keys with it cannot be stored (so they
+/// are never found), and storing one says so.
+enum PostgresText {
+    static func canHold(_ string: String) -> Bool {
+        !string.utf8.contains(0)
+    }
+
+    static func require(_ string: String, _ what: String) throws {
+        guard canHold(string) else {
+            throw StorageError(
+                code: .invalidArgument,
+                detail: "\(what) holds U+0000, which PostgreSQL text cannot store; remove the NUL character")
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import CoatyStorage
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+import Synchronization
+
+/// The connection of a ``PostgresBackend`` and the thread that uses it.
+///
+/// The storage protocols are synchronous, postgres-nio is not: every transaction runs on a
+/// thread of its own (a one-thread `NIOThreadPool`), which waits for each statement's result. One
+/// thread also means one transaction at a time on the connection, in the order they were asked.
+///
+/// **Reconnecting.** A transaction starts on the open connection, or connects first when there is
+/// none or it was closed (the server restarted, the network went away). When `BEGIN` fails because
+/// the connection turns out to be gone, it connects once more and begins again: nothing of the
+/// transaction had run. A connection lost in the middle of a transaction fails that transaction
+/// (the server rolls it back), and the next one reconnects.
+final class PostgresSession: Sendable {
+    /// Where it connects.
+    let location: PostgresURL
+    private let logger: Logger
+    private let thread: NIOThreadPool
+    /// Touched only on `thread`.
+    private let connection = Mutex<PostgresConnection?>(nil)
+
+    init(location: PostgresURL, logger: Logger) {
+        self.location = location
+        self.logger = logger
+        thread = NIOThreadPool(numberOfThreads: 1)
+        thread.start()
+    }
+
+    deinit {
+        connection.withLock { $0.map(Self.close) }
+        thread.shutdownGracefully { _ in }
+    }
+
+    /// Runs `body` in a transaction on the session's thread: committed when it returns, rolled
+    /// back when it throws. A read-only transaction sees one snapshot; writes take a lock that
+    /// serializes them with every other writer of the database (as SQLite has one writer).
+    func transaction<T: Sendable>(writing: Bool, _ body: @Sendable (PostgresStatements) throws -> T) async throws
+        -> T
+    {
+        try await withoutActuallyEscaping(body) { body in
+            // The pool may hold its work item a little after it ran: the item holds `body` only
+            // through the handoff, which lets go of it before the result is delivered.
+            let handoff = Handoff { try self.transactionOnThread(writing: writing, body) }
+            defer { handoff.release() }
+            return try await thread.runIfActive { try handoff.run() }
+        }
+    }
+
+    private func transactionOnThread<T>(writing: Bool, _ body: (PostgresStatements) throws -> T) throws -> T {
+        let begin = writing ? "BEGIN ISOLATION LEVEL READ COMMITTED" : "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"
+        var statements = try openConnection()
+        do {
+            do {
+                try statements.run(begin)
+            } catch where Self.isConnectionLost(error) {
+                close()
+                statements = try openConnection()
+                try statements.run(begin)
+            }
+            if writing { try statements.run("SELECT pg_advisory_xact_lock(\(Self.writerLock))") }
+        } catch {
+            throw databaseError("starting a transaction", error)
+        }
+        do {
+            let result = try body(statements)
+            try statements.run("COMMIT")
+            return result
+        } catch {
+            if Self.isConnectionLost(error) {
+                close()
+            } else {
+                _ = try? statements.run("ROLLBACK")
+            }
+            throw databaseError(writing ? "writing" : "reading", error)
+        }
+    }
+
+    // MARK: - Connecting
+
+    /// The statements of the open connection; connects (and creates the tables) when there is none.
+    private func openConnection() throws -> PostgresStatements {
+        if let open = connection.withLock({ $0 }), !open.isClosed {
+            return PostgresStatements(connection: open, logger: logger)
+        }
+        close()
+        let configuration = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.user, password: location.password,
+            database: location.database, tls: .disable)
+        let opened: PostgresConnection
+        do {
+            opened = try PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 1, logger: logger
+            ).wait()
+        } catch {
+            throw StorageError(
+                code: .databaseFailed,
+                detail: "cannot connect to \(location): \(Self.reason(error)); is the server running?")
+        }
+        let statements = PostgresStatements(connection: opened, logger: logger)
+        do {
+            try PostgresSchema.prepare(statements, lock: Self.writerLock)
+        } catch {
+            Self.close(opened)
+            throw databaseError("preparing the tables", error)
+        }
+        connection.withLock { $0 = opened }
+        return statements
+    }
+
+    private func close() {
+        connection.withLock { current in
+            current.map(Self.close)
+            current = nil
+        }
+    }
+
+    /// Closes `connection` and keeps it until it is closed (postgres-nio requires that).
+    private static func close(_ connection: PostgresConnection) {
+        connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+    }
+
+    /// The advisory lock every writer holds for its transaction (a constant: "coaty").
+    private static var writerLock: Int64 { 0x636F_6174_79 }
+
+    // MARK: - Errors
+
+    /// A `StorageError` for an error of the driver; any other error (a `StorageError`, the
+    /// caller's own) is returned as it is.
+    private func databaseError(_ operation: String, _ error: any Error) -> any Error {
+        guard error is PSQLError || error is ChannelError else { return error }
+        if Self.isConnectionLost(error) {
+            return StorageError(
+                code: .databaseFailed,
+                detail: "\(operation) failed: the connection to \(location) was lost (\(Self.reason(error))); "
+                    + "the next operation reconnects")
+        }
+        return StorageError.databaseFailed("\(operation) on \(location)", Self.reason(error))
+    }
+
+    /// Whether `error` means the connection is gone (rather than a statement failed).
+    private static func isConnectionLost(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError else { return error is ChannelError }
+        switch error.code {
+        case .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .connectionError: return true
+        case .server:
+            // 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now: the server is going away.
+            return error.serverInfo?[.sqlState].map { $0.hasPrefix("57P") } ?? false
+        default: return false
+        }
+    }
+
+    /// The server's message, or the underlying network error, in words.
+    static func reason(_ error: any Error) -> String {
+        guard let error = error as? PSQLError else { return "\(error)" }
+        if let message = error.serverInfo?[.message] {
+            let state = error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
+            return message + state
+        }
+        if let underlying = error.underlying { return "\(underlying)" }
+        return "\(error.code)"
+    }
+}
+
+/// Work handed to another thread that must not outlive the call that handed it over
+/// (`withoutActuallyEscaping` checks that).
+private final class Handoff<T: Sendable>: Sendable {
+    private let work: Mutex<(@Sendable () throws -> T)?>
+
+    init(_ work: @escaping @Sendable () throws -> T) {
+        self.work = Mutex(work)
+    }
+
+    /// Runs the work, once; the reference to it ends when this returns.
+    func run() throws -> T {
+        let work = self.work.withLock { work in
+            defer { work = nil }
+            return work
+        }
+        guard let work else { throw CancellationError() }
+        return try work()
+    }
+
+    /// Lets go of the work if it never ran.
+    func release() {
+        work.withLock { $0 = nil }
+    }
+}

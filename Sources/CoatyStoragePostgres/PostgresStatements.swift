@@ -1,0 +1,22 @@
+import Logging
+import NIOCore
+import PostgresNIO
+
+/// Synchronous statements on one connection, for the synchronous `StorageReader` and
+/// `StorageWriter` protocols: each waits for its result. Used only on the backend's own thread
+/// (never an event loop or a task's thread), where waiting is allowed.
+struct PostgresStatements {
+    let connection: PostgresConnection
+    let logger: Logger
+
+    /// Runs `sql` with `arguments` and returns all rows.
+    @discardableResult
+    func run(_ sql: String, _ arguments: PostgresArguments = PostgresArguments()) throws -> PostgresQueryResult {
+        try connection.query(PostgresQuery(unsafeSQL: sql, binds: arguments.binds), logger: logger).wait()
+    }
+
+    /// The first column of every row, as text.
+    func strings(_ sql: String, _ arguments: PostgresArguments = PostgresArguments()) throws -> [String] {
+        try run(sql, arguments).map { try $0.decode(String.self) }
+    }
+}
