@@ -141,9 +141,9 @@ extension Agent {
             reject(message, kind: kind, reason: "payload of \(message.payload.count) bytes exceeds the limit")
             return
         case .response(let sink):
-            outcome = routeResponse(message, topic: topic, to: sink)
+            outcome = routeResponse(message, topic: topic, kind: kind, to: sink)
         case .events(let sinks):
-            outcome = routeEvent(message, topic: topic, to: sinks)
+            outcome = routeEvent(message, topic: topic, kind: kind, to: sinks)
         }
         if outcome == .delivered || isTapped {
             counters.metrics.delivered(kind: kind)
@@ -155,7 +155,7 @@ extension Agent {
     /// What became of a message: delivered, wanted by nobody, or dropped as invalid.
     private enum RouteOutcome { case delivered, unrouted, rejected }
 
-    private func routeEvent(_ message: InboundMessage, topic: CoatyTopic, to sinks: [Sink]) -> RouteOutcome {
+    private func routeEvent(_ message: InboundMessage, topic: CoatyTopic, kind: Int, to sinks: [Sink]) -> RouteOutcome {
         guard !sinks.isEmpty else {
             counters.increment(.unroutedMessages)
             return .unrouted
@@ -164,10 +164,10 @@ extension Agent {
         do {
             event = try decodeInbound(topic, payload: message.payload)
         } catch let error as EventError where error.code == .notJSON {
-            reject(message, kind: AgentMetrics.kind(topic.eventType), reason: error.detail)
+            reject(message, kind: kind, reason: error.detail)
             return .rejected
         } catch {
-            reject(message, kind: AgentMetrics.kind(topic.eventType), reason: "\(error)")
+            reject(message, kind: kind, reason: "\(error)")
             return .rejected
         }
         deliver(event, to: sinks)
@@ -191,7 +191,9 @@ extension Agent {
         dispatcher.dispatch(event, to: sinks)
     }
 
-    private func routeResponse(_ message: InboundMessage, topic: CoatyTopic, to sink: ResponseSink?) -> RouteOutcome {
+    private func routeResponse(
+        _ message: InboundMessage, topic: CoatyTopic, kind: Int, to sink: ResponseSink?
+    ) -> RouteOutcome {
         guard let sink, sink.responseType == topic.eventType else {
             counters.increment(.unroutedMessages)
             return .unrouted
@@ -201,9 +203,9 @@ extension Agent {
             return .delivered
         case .rejected:
             counters.increment(.rejectedResponses)
-            counters.metrics.dropped(kind: AgentMetrics.kind(topic.eventType), .unfittingResponse)
+            counters.metrics.dropped(kind: kind, .unfittingResponse)
         case .notJSON(let reason):
-            reject(message, kind: AgentMetrics.kind(topic.eventType), reason: reason)
+            reject(message, kind: kind, reason: reason)
         }
         return .rejected
     }

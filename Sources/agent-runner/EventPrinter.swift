@@ -110,13 +110,15 @@ final class EventPrinter: Sendable {
         names.withLock { $0[id] } ?? (id.count > 8 ? String(id.prefix(8)) + "…" : id)
     }
 
+    /// The objects an event payload carries (`object`, `objects`).
+    static func objects(in json: JSONValue?) -> [JSONValue] {
+        guard let json else { return [] }
+        return (json["object"].map { [$0] } ?? []) + (json["objects"]?.arrayValue ?? [])
+    }
+
     /// Learns agent names from the identities in an event payload.
     func learnNames(from json: JSONValue?) {
-        guard let json else { return }
-        var objects: [JSONValue] = []
-        if let object = json["object"] { objects.append(object) }
-        objects += json["objects"]?.arrayValue ?? []
-        for object in objects where object["coreType"]?.stringValue == CoreType.identity.rawValue {
+        for object in Self.objects(in: json) where object["coreType"]?.stringValue == CoreType.identity.rawValue {
             if let id = object["objectId"]?.stringValue, let name = object["name"]?.stringValue {
                 remember(identityID: id, name: name)
             }

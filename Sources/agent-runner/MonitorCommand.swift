@@ -69,8 +69,11 @@ struct MonitorCommand: RunnerCommand {
                         printer.learnNames(from: try? JSONValue(parsing: message.payload))
                         continue
                     }
+                    // Parsed once when a filter needs it; text output then prints from the same tree.
+                    var parsed: JSONValue?? = nil
                     if !filter.isEmpty {
                         let json = try? JSONValue(parsing: message.payload)
+                        parsed = .some(json)
                         printer.learnNames(from: json)
                         guard filter.admits(topic: topic, json: json, sourceName: printer.knownName(topic.sourceID))
                         else { continue }
@@ -88,7 +91,11 @@ struct MonitorCommand: RunnerCommand {
                     }
                     tally.count(topic.eventType)
                     try recording?.record(topic: topic.name, payload: message.payload, retain: message.isRetained)
-                    printer.print(topic: topic, payload: message.payload)
+                    if let parsed, context.output.mode == .text {
+                        printer.print(topic: topic, json: parsed, bytes: message.payload)
+                    } else {
+                        printer.print(topic: topic, payload: message.payload)
+                    }
                 }
             }
         }

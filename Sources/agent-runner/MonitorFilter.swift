@@ -52,16 +52,10 @@ struct MonitorFilter: Sendable {
             return false
         }
         guard !objectTypes.isEmpty || !coreTypes.isEmpty || objectFilter != nil else { return true }
-        return Self.objects(in: json).contains { object in
+        return EventPrinter.objects(in: json).contains { object in
             (objectTypes.isEmpty || object["objectType"]?.stringValue.map(objectTypes.contains) == true)
                 && (coreTypes.isEmpty || object["coreType"]?.stringValue.map(coreTypes.contains) == true)
                 && (objectFilter.map { (try? ObjectMatcher.matches(object, filter: $0)) == true } ?? true)
         }
-    }
-
-    /// The objects an event payload carries (`object`, `objects`).
-    static func objects(in json: JSONValue?) -> [JSONValue] {
-        guard let json else { return [] }
-        return (json["object"].map { [$0] } ?? []) + (json["objects"]?.arrayValue ?? [])
     }
 }

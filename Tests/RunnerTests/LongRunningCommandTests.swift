@@ -363,6 +363,7 @@ struct LongRunningCommandTests {
                 ])
                 defer { agent.kill9() }
                 _ = try await watcher.next { $0.advertises(Self.lampID) && $0.sourceID == id }
+                #expect(await agent.waitForStderr(containing: "Server started and listening"), "Hummingbird's log line")
                 let health = try await Self.get("http://127.0.0.1:\(port)/healthz")
                 #expect(health.status == 200 && health.body == "ok: connected\n", "\(health)")
                 let metrics = try await Self.get("http://127.0.0.1:\(port)/metrics")
@@ -379,19 +380,10 @@ struct LongRunningCommandTests {
         }
     }
 
-    /// GET `url`, retried while the server does not listen yet (it starts beside the agent).
+    /// GET `url` (the server listens: the test waited for its log line).
     static func get(_ url: String) async throws -> (status: Int, body: String) {
-        var lastError: (any Error)?
-        for _ in 0..<100 {
-            do {
-                let (data, response) = try await URLSession.shared.data(from: try #require(URL(string: url)))
-                return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
-            } catch {
-                lastError = error
-                try await Task.sleep(for: .milliseconds(20))
-            }
-        }
-        throw lastError ?? URLError(.cannotConnectToHost)
+        let (data, response) = try await URLSession.shared.data(from: try #require(URL(string: url)))
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
     }
 
     @Test func runAdvertisesLogObjectsWhenRemoteLoggingIsOn() async throws {
