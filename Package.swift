@@ -109,6 +109,7 @@ let package = Package(
                 "Agent",
                 "CoatyStorage",
                 "CoatyStorageAgent",
+                "CoatyStoragePostgres",
                 "CoatyStorageSQLite",
                 "CoreTypes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -184,6 +185,7 @@ let package = Package(
             dependencies: [
                 "Agent",
                 "CoreTypes",
+                "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),

@@ -225,7 +225,7 @@ struct ConnectGateClientTests {
             let fillers = await Self.fill(loop)
             var client = try TestClient("\(tag)-gated", broker: broker.url, eventLoop: loop)
             let waiting = Task { [client = client.client] in await client.waitForConnectSlot() }
-            while gate.waitingCount == 0 { await Task.yield() }
+            try await yieldUntil { gate.waitingCount != 0 }
 
             gate.leave(fillers[0])
             await waiting.value
@@ -243,7 +243,7 @@ struct ConnectGateClientTests {
             _ = await Self.fill(loop)
             let client = try TestClient("\(tag)-closed", broker: broker.url, eventLoop: loop)
             let waiting = Task { [client = client.client] in await client.waitForConnectSlot() }
-            while gate.waitingCount == 0 { await Task.yield() }
+            try await yieldUntil { gate.waitingCount != 0 }
 
             client.client.close()
             await waiting.value

@@ -1,6 +1,7 @@
 import CoreTypes
 import Synchronization
 import Testing
+import TestSupport
 
 @testable import Agent
 
@@ -21,14 +22,14 @@ struct AcknowledgementWaitTests {
         return agent
     }
 
-    static func waitUntilSomebodyWaits(_ agent: Agent) async {
-        while agent.state.withLock({ $0.acknowledgementWaiters.isEmpty }) { await Task.yield() }
+    static func waitUntilSomebodyWaits(_ agent: Agent) async throws {
+        try await yieldUntil { !agent.state.withLock({ $0.acknowledgementWaiters.isEmpty }) }
     }
 
     @Test func cancellingAnObservationThatWaitsForItsSUBACKEndsIt() async throws {
         let agent = try Self.onlineAgent()
         let observing = Task { try await agent.observeChannel("held") }
-        await Self.waitUntilSomebodyWaits(agent)
+        try await Self.waitUntilSomebodyWaits(agent)
         observing.cancel()
         await #expect(throws: CancellationError.self) { try await observing.value }
         #expect(agent.state.withLock { $0.acknowledgementWaiters.isEmpty })
@@ -38,7 +39,7 @@ struct AcknowledgementWaitTests {
     @Test func cancellingARequestThatWaitsForItsSUBACKEndsItUnpublished() async throws {
         let agent = try Self.onlineAgent { $0.requestPublication = .afterSubscriptionAcknowledged }
         let requesting = Task { try await agent.call(Call(operation: "com.example.held"), timeout: .seconds(60)) }
-        await Self.waitUntilSomebodyWaits(agent)
+        try await Self.waitUntilSomebodyWaits(agent)
         requesting.cancel()
         await #expect(throws: CancellationError.self) { try await requesting.value }
         // Published, it would have failed on the missing connection and waited in the offline queue.

@@ -1,4 +1,5 @@
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Agent
@@ -14,13 +15,8 @@ struct ConnectGateTests {
         }
     }
 
-    /// Waits until `gate` has `count` connections waiting or holding slots beyond `limit`.
-    static func waitUntil(_ condition: @escaping @Sendable () -> Bool) async {
-        while !condition() { await Task.yield() }
-    }
-
     @Test
-    func connectionsWithinTheLimitEnterAtOnce() async {
+    func connectionsWithinTheLimitEnterAtOnce() async throws {
         let gate = ConnectGate(limit: 2, lease: .seconds(60))
         await gate.enter(1)
         await gate.enter(2)
@@ -28,14 +24,14 @@ struct ConnectGateTests {
     }
 
     @Test
-    func theNextWaiterEntersWhenASlotIsGivenBackInOrder() async {
+    func theNextWaiterEntersWhenASlotIsGivenBackInOrder() async throws {
         let gate = ConnectGate(limit: 1, lease: .seconds(60))
         let entered = Entries()
         await gate.enter(1)
         let second = Self.enter(gate, 2, entered)
-        await Self.waitUntil { gate.waitingCount == 1 }
+        try await yieldUntil { gate.waitingCount == 1 }
         let third = Self.enter(gate, 3, entered)
-        await Self.waitUntil { gate.waitingCount == 2 }
+        try await yieldUntil { gate.waitingCount == 2 }
         #expect(entered.ids.isEmpty)
 
         gate.leave(1)
@@ -49,7 +45,7 @@ struct ConnectGateTests {
     }
 
     @Test
-    func leavingWithoutASlotChangesNothing() async {
+    func leavingWithoutASlotChangesNothing() async throws {
         let gate = ConnectGate(limit: 1, lease: .seconds(60))
         await gate.enter(1)
         gate.leave(7)
@@ -57,12 +53,12 @@ struct ConnectGateTests {
     }
 
     @Test
-    func aWithdrawnWaiterReturnsWithoutASlot() async {
+    func aWithdrawnWaiterReturnsWithoutASlot() async throws {
         let gate = ConnectGate(limit: 1, lease: .seconds(60))
         let entered = Entries()
         await gate.enter(1)
         let waiter = Self.enter(gate, 2, entered)
-        await Self.waitUntil { gate.waitingCount == 1 }
+        try await yieldUntil { gate.waitingCount == 1 }
         gate.withdraw(2)
         await waiter.value
         #expect(gate.inFlightCount == 1)
@@ -70,12 +66,12 @@ struct ConnectGateTests {
     }
 
     @Test
-    func aCancelledWaiterReturnsWithoutASlot() async {
+    func aCancelledWaiterReturnsWithoutASlot() async throws {
         let gate = ConnectGate(limit: 1, lease: .seconds(60))
         let entered = Entries()
         await gate.enter(1)
         let waiter = Self.enter(gate, 2, entered)
-        await Self.waitUntil { gate.waitingCount == 1 }
+        try await yieldUntil { gate.waitingCount == 1 }
         waiter.cancel()
         await waiter.value
         #expect(gate.waitingCount == 0)
@@ -83,13 +79,15 @@ struct ConnectGateTests {
     }
 
     @Test
-    func aSlotHeldLongerThanTheLeaseIsFreed() async {
-        let gate = ConnectGate(limit: 1, lease: .seconds(5))
+    func aSlotHeldLongerThanTheLeaseIsFreed() async throws {
+        // The lease is long enough that the real time a loaded machine takes between these steps
+        // never expires it (the waiter's own enter would then let it in at once, never waiting).
+        let gate = ConnectGate(limit: 1, lease: .seconds(3600))
         let entered = Entries()
         await gate.enter(1)
         let waiter = Self.enter(gate, 2, entered)
-        await Self.waitUntil { gate.waitingCount == 1 }
-        gate.expireLeases(now: .now.advanced(by: .seconds(6)))
+        try await yieldUntil { gate.waitingCount == 1 }
+        gate.expireLeases(now: .now.advanced(by: .seconds(3601)))
         await waiter.value
         #expect(entered.ids == [2])
         #expect(gate.inFlightCount == 1)

@@ -49,7 +49,15 @@ struct AgentExecutorTests {
             let a = try Agent(configuration: configuration, registry: ObjectTypeRegistry(), logger: Logger(label: "requester"), eventLoop: loop)
             let b = try Agent(configuration: RunningAgents.configuration("responder", broker: broker))
             try await RunningAgents.run([a, b]) {
-                let responder = try await b.startServingCall("com.example.answer") { try $0.respond(Return(result: 42)) }
+                // The responder answers only once the requester's loop polls: on a loaded machine the
+                // response could otherwise arrive before the poll begins (which then never starts).
+                let calls = try await b.observeCall("com.example.answer")
+                let responder = Task {
+                    for try await request in calls {
+                        try await yieldUntil { loop.waiting.claimCount > 0 }
+                        try request.respond(Return(result: 42))
+                    }
+                }
                 defer { responder.cancel() }
                 let before = WaitingStrategy.monotonicNanoseconds()
                 let result = try await a.call(Call(operation: "com.example.answer"), timeout: .seconds(30)).first().event.result
@@ -59,10 +67,10 @@ struct AgentExecutorTests {
                 #expect(loop.waiting.claimCount == 0)
 
                 // A request nobody answers polls until it ends (here at its timeout).
-                let unanswered = try await a.call(Call(operation: "com.example.nobody"), timeout: .milliseconds(50))
+                let unanswered = try await a.call(Call(operation: "com.example.nobody"), timeout: .seconds(1))
                 #expect(loop.waiting.claimCount == 1)
                 for try await _ in unanswered { Issue.record("nobody answers this call") }
-                while loop.waiting.claimCount != 0 { await Task.yield() }
+                try await yieldUntil { loop.waiting.claimCount == 0 }
                 #expect(loop.waiting.claimCount == 0)
             }
         }
