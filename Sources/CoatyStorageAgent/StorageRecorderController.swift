@@ -31,8 +31,12 @@ import Synchronization
 /// the TCP connection held for the agent (Coaty events are QoS 0 and not delivered again). A
 /// graceful shutdown stops recording at once and loses the same.
 ///
-/// A database failure ends the controller (and so the container) with the backend's
-/// `StorageError`: the recorder never skips an event it could not store.
+/// **When the database fails** (`StorageError.Code.databaseFailed`: a PostgreSQL server
+/// restarting, a full disk) the recorder logs a warning and writes the same event again after a
+/// delay that doubles from 100 ms up to ``Options/maxRetryDelay``, until it succeeds: it never
+/// skips an event it could not store. Meanwhile later events wait in the observer buffer and then
+/// in the broker (the agent stops reading while the buffer is full). Any other storage error ends
+/// the controller (and so the container).
 public final class StorageRecorderController: Controller {
     /// What the recorder stores and whether it answers.
     public struct Options: Sendable, Hashable {
@@ -44,6 +48,8 @@ public final class StorageRecorderController: Controller {
         public var coreTypes: Set<CoreType>
         /// Whether Discovers and Queries are answered from the store.
         public var answers: Bool
+        /// The longest wait before writing an event again after the database failed; 5 s by default.
+        public var maxRetryDelay: Duration = .seconds(5)
 
         /// Creates options; with no types the recorder records nothing (and may still answer).
         public init(
@@ -72,6 +78,7 @@ public final class StorageRecorderController: Controller {
     /// What is recorded and answered.
     public let options: Options
     let logger: Logger
+    private let clock: any Clock<Duration>
     private let streams = Mutex<Streams?>(nil)
 
     /// The observations made in ``initialize()``, consumed by ``run()``.
@@ -81,12 +88,17 @@ public final class StorageRecorderController: Controller {
         var queries: EventStream<IncomingRequest<Query>>?
     }
 
-    /// Creates a recorder for `agent` storing in `store`.
-    public init(agent: Agent, store: ObjectStore, options: Options, logger: Logger = Logger.current) {
+    /// Creates a recorder for `agent` storing in `store`; `clock` times the waits before a write is
+    /// tried again.
+    public init(
+        agent: Agent, store: ObjectStore, options: Options, logger: Logger = Logger.current,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
         self.agent = agent
         self.store = store
         self.options = options
         self.logger = logger
+        self.clock = clock
     }
 
     /// Creates the collection and starts observing before the agent connects, so no event of the
@@ -138,13 +150,47 @@ public final class StorageRecorderController: Controller {
                     continue
                 }
                 guard let change else { continue }
-                try await change.apply(to: store, in: options.collection)
+                guard try await apply(change, topic: message.topic) else { return }
                 count += 1
                 logger.trace(
                     "Recorded", metadata: ["storage.count": "\(count)", "coaty.event": "\(message.topic.eventType)"])
             }
         } catch let error as AgentError where error.code == .stopped {
             return  // the agent stopped: nothing more arrives
+        }
+    }
+
+    /// Writes `change`, and again after a growing delay while the database fails; false when the
+    /// container stopped before it could be written.
+    ///
+    /// - Throws: the first storage error that is not a database failure.
+    private func apply(_ change: StoreChange, topic: CoatyTopic) async throws -> Bool {
+        var delay = Duration.milliseconds(100)
+        var failures = 0
+        while true {
+            do {
+                try await change.apply(to: store, in: options.collection)
+                if failures > 0 {
+                    logger.notice(
+                        "Recording again: the database accepted the event", metadata: ["attempts": "\(failures + 1)"])
+                }
+                return true
+            } catch let error as StorageError where error.code == .databaseFailed {
+                failures += 1
+                logger.warning(
+                    "Cannot record: \(error.detail); trying again in \(delay) (later events wait)",
+                    metadata: ["coaty.event": "\(topic.eventType)", "attempts": "\(failures)"])
+                do {
+                    let wait = delay
+                    try await cancelWhenGracefulShutdown { try await self.clock.sleep(for: wait) }
+                } catch {
+                    logger.error(
+                        "Stopped while the database failed: the event being written was not recorded",
+                        metadata: ["coaty.event": "\(topic.eventType)"])
+                    return false
+                }
+                delay = min(delay * 2, options.maxRetryDelay)
+            }
         }
     }
 

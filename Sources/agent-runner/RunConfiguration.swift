@@ -25,7 +25,7 @@ import Logging
 /// logging:
 ///   remoteLevel: warning
 /// storage:
-///   database: sqlite:/var/lib/coaty/recorder.db
+///   database: sqlite:/var/lib/coaty/recorder.db   # or postgres://user@host:5432/database
 ///   record: { objectTypes: [com.example.Light], coreTypes: [Task] }
 ///   answer: true
 /// ```

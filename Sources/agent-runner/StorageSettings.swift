@@ -5,7 +5,7 @@ import CoreTypes
 ///
 /// ```yaml
 /// storage:
-///   database: sqlite:/var/lib/coaty/recorder.db
+///   database: sqlite:/var/lib/coaty/recorder.db   # or postgres://user@host:5432/database
 ///   collection: objects                   # optional
 ///   record: { objectTypes: [com.example.Light], coreTypes: [Task] }
 ///   answer: true
@@ -28,7 +28,8 @@ struct StorageSettings: Sendable {
                 "storage.\(key)", "is not a storage member (\(Self.members.sorted().joined(separator: ", ")))")
         }
         guard let database = root["database"]?.stringValue else {
-            throw RunConfiguration.invalid("storage.database", "is missing: give sqlite:PATH")
+            throw RunConfiguration.invalid(
+                "storage.database", "is missing: give sqlite:PATH or postgres://user@host:5432/database")
         }
         self.database = try DatabaseURL(database, option: "storage.database")
         var options = StorageRecorderController.Options()

@@ -9,15 +9,15 @@ struct StoreCommand: ParsableCommand {
         commandName: "store", abstract: "Reads or fills an object store directly, without a broker.",
         discussion: """
             The store may be in use by a running recorder (run with storage:): SQLite lets readers \
-            work beside its writer. Databases are URLs: sqlite:PATH (PostgreSQL comes with its \
-            backend later).
+            work beside its writer; PostgreSQL lets any number of readers and writers share it. \
+            Databases are URLs: sqlite:PATH or postgres://user[:password]@host[:port]/database.
             """,
         subcommands: [StoreQueryCommand.self, StoreCountCommand.self, StoreExportCommand.self, StoreImportCommand.self])
 }
 
 /// The options every `store` subcommand takes.
 struct StoreOptions: ParsableArguments {
-    @Option(help: "The database, like sqlite:/var/lib/coaty/recorder.db.")
+    @Option(help: "The database: sqlite:PATH or postgres://user@host:5432/database.")
     var database: String
 
     @Option(help: "The collection.")
@@ -26,10 +26,7 @@ struct StoreOptions: ParsableArguments {
     /// Opens the store; a store that is only read must exist already.
     func store(reading: Bool) throws -> ObjectStore {
         let url = try DatabaseURL(database, option: "--database")
-        if reading, !FileManager.default.fileExists(atPath: url.path) {
-            throw RunnerError.usage(
-                "--database", "no database at '\(url.path)'; check the path (a recorder creates it)")
-        }
+        if reading { try url.requireExisting(option: "--database") }
         return try url.store()
     }
 

@@ -9,14 +9,33 @@ import Testing
 @Suite(.timeLimit(.minutes(2)))
 struct StorageCommandTests {
 
-    /// The recorder's configuration for `database`.
+    /// The databases a recorder writes to.
+    enum Database: String, CaseIterable {
+        case sqlite
+        case postgres
+
+        /// Runs `body` with the URL of a new, empty database of this kind (a SQLite file in a
+        /// temporary folder, or a database on a PostgreSQL server started for the test).
+        func withURL(_ body: (String) async throws -> Void) async throws {
+            switch self {
+            case .sqlite:
+                let folder = try TemporaryDirectory()
+                defer { folder.remove() }
+                try await body("sqlite:\(folder.path)/recorder.db")
+            case .postgres:
+                try await TestPostgres.withServer { server in try await body(try await server.createDatabase()) }
+            }
+        }
+    }
+
+    /// The recorder's configuration for `database` (a URL).
     static func recorderConfiguration(broker: TestBroker, database: String) throws -> URL {
         try LongRunningCommandTests.configuration(
             """
             name: Recorder
             broker: \(broker.url)
             storage:
-              database: sqlite:\(database)
+              database: \(database)
               record: { objectTypes: [com.example.Light], coreTypes: [Task] }
               answer: true
             """, named: "recorder.yaml")
@@ -54,10 +73,16 @@ struct StorageCommandTests {
         }
     }
 
-    @Test func aKilledRecorderKeepsWhatItRecordedAndStoreCommandsFindExactlyTheMatchingObjects() async throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let database = folder.path + "/recorder.db"
+    @Test(arguments: Database.allCases)
+    func aKilledRecorderKeepsWhatItRecordedAndStoreCommandsFindExactlyTheMatchingObjects(_ kind: Database)
+        async throws
+    {
+        try await kind.withURL { database in try await killedRecorderKeepsWhatItRecorded(database: database) }
+    }
+
+    /// A recorder into `database` gets 1,000 Advertises and a Deadvertise, is killed and restarted;
+    /// `store query|count` and a network Query then find exactly the matching objects.
+    func killedRecorderKeepsWhatItRecorded(database: String) async throws {
         try await TestBroker.withBroker { broker in
             try await Watcher.with(broker) { watcher in
                 let config = try Self.recorderConfiguration(broker: broker, database: database)
@@ -93,11 +118,11 @@ struct StorageCommandTests {
                     let expected = try filter.apply(to: recorded).map(JSONValue.object)
                     #expect(expected.count > 10, "a filter that finds a real set: \(text)")
                     let query = try await RunnerProcess.run(
-                        ["store", "query", "--database", "sqlite:\(database)", "--filter", text, "--output", "json"])
+                        ["store", "query", "--database", database, "--filter", text, "--output", "json"])
                     #expect(query.exitCode == 0, "\(query)")
                     #expect(try query.json() == expected, "\(text)")
                     let count = try await RunnerProcess.run(
-                        ["store", "count", "--database", "sqlite:\(database)", "--filter", text])
+                        ["store", "count", "--database", database, "--filter", text])
                     #expect(count.stdout == ["\(expected.count)"], "\(count)")
                 }
                 // Over the network: the recorder answers a Query from the store.
@@ -112,6 +137,36 @@ struct StorageCommandTests {
                 #expect(try retrieve.json().first?.at("data.objects") == .array(expected))
                 second.send(SIGTERM)
                 #expect(await second.outcome().exitCode == 0)
+            }
+        }
+    }
+
+    @Test func aRecorderWaitsForARestartedPostgreSQLServerAndLosesNothing() async throws {
+        try await TestPostgres.withServer { server in
+            let database = try await server.createDatabase()
+            try await TestBroker.withBroker { broker in
+                try await Watcher.with(broker) { watcher in
+                    let config = try Self.recorderConfiguration(broker: broker, database: database)
+                    let recorder = try await Self.startRecorder(config, watcher: watcher)
+                    defer { recorder.kill9() }
+                    func advertiseLights(_ range: Range<Int>) throws {
+                        for index in range {
+                            try watcher.agent.advertise(BaseObject(objectType: "com.example.Light", name: "L\(index)"))
+                        }
+                    }
+                    try advertiseLights(0..<10)
+                    #expect(await recorder.waitForStderr(containing: "storage.count=10 "), "\(recorder.stderr.suffix(2000))")
+                    try await server.stop()
+                    try advertiseLights(10..<20)
+                    #expect(await recorder.waitForStderr(containing: "Cannot record: "), "\(recorder.stderr.suffix(2000))")
+                    try await server.startAgain()
+                    #expect(await recorder.waitForStderr(containing: "storage.count=20 "), "\(recorder.stderr.suffix(2000))")
+                    #expect(recorder.stderr.contains("Recording again"))
+                    let count = try await RunnerProcess.run(["store", "count", "--database", database])
+                    #expect(count.stdout == ["20"], "\(count)")
+                    recorder.send(SIGTERM)
+                    #expect(await recorder.outcome().exitCode == 0)
+                }
             }
         }
     }
@@ -196,7 +251,7 @@ struct StorageCommandTests {
     }
 
     @Test(arguments: [
-        (["store", "count", "--database", "postgres://user@localhost/db"], "does not open PostgreSQL databases yet"),
+        (["store", "count", "--database", "postgres://localhost/db"], "it names no user"),
         (["store", "count", "--database", "mysql://x"], "give sqlite:PATH"),
         (["store", "count", "--database", "sqlite:/nonexistent/x.db"], "no database at"),
         (["store", "query", "--database", "sqlite:DB", "--collection", "nope"], "no collection 'nope'"),
@@ -212,6 +267,15 @@ struct StorageCommandTests {
             arguments.map { $0.replacingOccurrences(of: "sqlite:DB", with: "sqlite:\(database)") })
         #expect(outcome.exitCode == 2, "\(outcome)")
         #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
+    }
+
+    @Test func aPostgreSQLServerThatIsNotRunningExitsOneSayingSo() async throws {
+        let url = "postgres://coaty@127.0.0.1:\(try TestBroker.freeLoopbackPort())/objects"
+        let outcome = try await RunnerProcess.run(["store", "count", "--database", url])
+        #expect(outcome.exitCode == 1, "\(outcome)")
+        #expect(
+            outcome.stderr.contains("cannot connect to \(url)") && outcome.stderr.contains("is the server running?"),
+            "\(outcome.stderr)")
     }
 
     @Test func aRunConfigurationWithABadStorageMemberExitsTwo() async throws {
