@@ -1,8 +1,9 @@
 package import CoreTypes
 
 /// An `ObjectFilterConditions` split for the SQL backends: the conditions that SQL over an
-/// object's stored JSON can decide exactly as `ObjectMatcher` does (``plain``), and the rest,
-/// which only the matcher decides. Each backend writes the plain ones in its own SQL dialect;
+/// object's stored JSON can decide exactly as `ObjectMatcher` does (``plain``), those it can
+/// decide for most values (``guarded``: numbers and `Like`), and the rest, which only the
+/// matcher decides. Each backend writes the plain ones in its own SQL dialect;
 /// what it does with the rest is its own business (SQLite calls the matcher in a function,
 /// PostgreSQL filters in Swift).
 ///
@@ -22,6 +23,8 @@ package struct SQLFilterPlan: Sendable {
     package let junction: Junction
     /// The conditions SQL decides exactly.
     package let plain: [PlainCondition]
+    /// The conditions SQL decides except for a few values, which it leaves to the matcher.
+    package let guarded: [GuardedCondition]
     /// The other conditions joined by ``junction``, for the matcher; `nil` when there are none.
     package let rest: ObjectFilterConditions?
 
@@ -35,15 +38,19 @@ package struct SQLFilterPlan: Sendable {
         case .or(let conditions)?: (junction, list) = (.or, conditions)
         }
         var plain: [PlainCondition] = []
+        var guarded: [GuardedCondition] = []
         var rest: [ObjectFilterCondition] = []
         for condition in list {
             if let test = PlainCondition.Test(condition) {
                 plain.append(PlainCondition(path: condition.path.components, test: test, condition: condition))
+            } else if let test = GuardedCondition.Test(condition) {
+                guarded.append(GuardedCondition(path: condition.path.components, test: test, condition: condition))
             } else {
                 rest.append(condition)
             }
         }
         self.plain = plain
+        self.guarded = guarded
         if rest.isEmpty {
             self.rest = nil
         } else {

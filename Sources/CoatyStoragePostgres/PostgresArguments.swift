@@ -23,6 +23,12 @@ struct PostgresArguments {
         return "$\(binds.count)::text::jsonb"
     }
 
+    /// The placeholder of a double-precision parameter.
+    mutating func double(_ value: Double) -> String {
+        binds.append(value)
+        return "$\(binds.count)::float8"
+    }
+
     /// The placeholder of a 64-bit integer parameter.
     mutating func integer(_ value: Int) -> String {
         binds.append(Int64(clamping: value))

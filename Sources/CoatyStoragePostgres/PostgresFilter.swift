@@ -15,10 +15,13 @@ import CoreTypes
 /// | `Exists`, `NotExists` on a nested path | `doc #> $path IS [NOT] NULL` | `#>` is SQL `NULL` exactly when a member on the path is absent or a non-object is in the way; plain names are never array indices |
 /// | `Equals`, `In` with strings, Booleans, `null` | `doc #> $path IN ($v::jsonb, …)`, one value also as `doc @> $containment` | JSONB equality of strings is byte equality (the matcher's `===`); no other type equals a string, Boolean or `null`; containment is implied by equality and lets the GIN index serve the query |
 /// | `NotEquals`, `NotIn` with the same | present `AND NOT (…)` | an absent property fails every negated operator |
-/// | string comparisons, `Between`, `Like`, `Contains`, numbers, arrays, objects | not written | ICU collation, JavaScript coercion and number semantics stay with the matcher |
+/// | comparisons, `Between`, `Equals`, `In` and negations with number operands (`SQLFilterPlan`'s guarded conditions) | a superset: a number unless it is surely outside (relative 1e-9 from each bound), any value JavaScript may coerce | PostgreSQL's reading of a number can only differ from JavaScript's near a bound |
+/// | `Like` | a superset: a string starting with the pattern's literal prefix (`starts_with`) | only strings match; the prefix is necessary |
+/// | string comparisons, `Contains`, arrays, objects | not written | ICU collation and JavaScript coercion stay with the matcher |
 ///
 /// In an `and`, a condition that is not written is left out (the rest still narrows the rows);
-/// in an `or`, one such condition makes the pre-filter `TRUE`. Member paths and values are bound
+/// in an `or`, one such condition makes the pre-filter `TRUE`. The matcher then decides every
+/// candidate unless the pre-filter is exact. Member paths and values are bound
 /// parameters; the SQL text holds only fixed keywords, column names and placeholders.
 ///
 /// Since the pre-filter may exclude rows, a filter that throws on some object (coaty-js's
@@ -35,17 +38,46 @@ struct PostgresFilter {
         let isWritten = plan.rest == nil && plan.plain.allSatisfy { Self.canWrite($0.test) }
         switch plan.junction {
         case .and:
-            let parts = plan.plain.filter { Self.canWrite($0.test) }.map { Self.sql($0, &arguments) }
+            let parts =
+                plan.plain.filter { Self.canWrite($0.test) }.map { Self.sql($0, &arguments) }
+                + plan.guarded.map { Self.superset($0, &arguments) }
             sql = parts.isEmpty ? "TRUE" : "(" + parts.joined(separator: " AND ") + ")"
         case .or:
             guard isWritten else {
                 (sql, isExact) = ("TRUE", false)
                 return
             }
-            let parts = plan.plain.map { Self.sql($0, &arguments) }
+            let parts = plan.plain.map { Self.sql($0, &arguments) } + plan.guarded.map { Self.superset($0, &arguments) }
             sql = parts.isEmpty ? "FALSE" : "(" + parts.joined(separator: " OR ") + ")"
         }
-        isExact = isWritten
+        isExact = isWritten && plan.guarded.isEmpty
+    }
+
+    /// The rows that may match a guarded condition: all but those it surely does not match.
+    private static func superset(_ condition: GuardedCondition, _ arguments: inout PostgresArguments) -> String {
+        switch condition.test {
+        case .number(_, let falseIn, let others):
+            let member = "doc #> " + arguments.texts(condition.path)
+            var excluded: [String] = []
+            for interval in falseIn {
+                var bounds: [String] = []
+                if let low = interval.low { bounds.append("(\(member))::float8 >= \(arguments.double(low))") }
+                if let high = interval.high { bounds.append("(\(member))::float8 <= \(arguments.double(high))") }
+                excluded.append(bounds.isEmpty ? "TRUE" : "(" + bounds.joined(separator: " AND ") + ")")
+            }
+            let number = excluded.isEmpty ? "TRUE" : "NOT (" + excluded.joined(separator: " OR ") + ")"
+            let other: String
+            switch others {
+            case .isFalse: other = "FALSE"
+            case .isTrue, .matcher: other = "(\(member)) IS NOT NULL"
+            }
+            return "(CASE WHEN jsonb_typeof(\(member)) = 'number' THEN \(number) ELSE \(other) END)"
+        case .stringPrefix(let prefix):
+            let path = arguments.texts(condition.path)
+            let isString = "jsonb_typeof(doc #> \(path)) = 'string'"
+            guard !prefix.isEmpty else { return "(\(isString))" }
+            return "(\(isString) AND starts_with(doc #>> \(path), \(arguments.text(prefix))))"
+        }
     }
 
     /// Whether PostgreSQL can decide `test` exactly (string order needs the ICU collation).

@@ -16,7 +16,9 @@ import GRDB
 /// | `Equals`, `In` with strings, Booleans, `null` | `json_type = 'text' AND json_extract(…) = ?`, `json_type = 'true'` | strict equality of a string is equal UTF-8 bytes (SQLite's `BINARY`); no other type equals a string, Boolean or `null` |
 /// | `NotEquals`, `NotIn` with the same | present `AND NOT (…)` | an absent property fails every negated operator |
 /// | `<`, `<=`, `>`, `>=`, `Between`, `NotBetween` with string operands | `CASE WHEN json_type = 'text' THEN … COLLATE coaty_collation ELSE coaty_match(…) END` | two strings compare by the ICU root collation, the very function the matcher calls; any other value type is left to the matcher |
-/// | everything else (`Like`, `Contains`, numbers, arrays, objects, JavaScript coercion) | `coaty_match(data, ?)` | it is the matcher |
+/// | comparisons, `Between`, `Equals`, `In` and their negations with number operands | `CASE` on `json_type`: a number far from every operand (relative 1e-9) by `json_extract`, one near an operand, and a value JavaScript coerces, by `coaty_match(data, ?)` | a number SQL reads differently from JavaScript can only be near an operand; the matcher decides there |
+/// | `Like` | a string that starts with the pattern's literal prefix by `coaty_match`, anything else false | only strings match `Like`; the prefix is necessary |
+/// | everything else (`Contains`, arrays, objects) | `coaty_match(data, ?)` | it is the matcher |
 ///
 /// Which conditions are plain is `SQLFilterPlan`'s decision, shared with the PostgreSQL backend:
 /// a path is pushed into SQL only when it names own object members both in JavaScript and in
@@ -38,6 +40,11 @@ struct SQLFilter {
         let plan = SQLFilterPlan(conditions)
         var parts: [String] = []
         for condition in plan.plain {
+            let (part, values) = Self.sql(condition)
+            parts.append(part)
+            arguments += values
+        }
+        for condition in plan.guarded {
             let (part, values) = Self.sql(condition)
             parts.append(part)
             arguments += values
@@ -69,6 +76,64 @@ struct SQLFilter {
                 : "(json_extract(data, ?) >= ? COLLATE coaty_collation AND json_extract(data, ?) <= ? COLLATE coaty_collation)"
             return collated(path, condition.condition, test, [low, path, high])
         }
+    }
+
+    /// The SQL of a guarded condition: SQL decides where it can, `coaty_match` elsewhere.
+    private static func sql(_ condition: GuardedCondition) -> (String, StatementArguments) {
+        let path = "$." + condition.path.joined(separator: ".")
+        let match = ObjectFilterConditions.condition(condition.condition).json.serializedString()
+        switch condition.test {
+        case .number(let trueIn, let falseIn, let others):
+            var arguments: StatementArguments = [path]
+            let (trueSQL, trueArguments) = intervals(trueIn, path)
+            let (falseSQL, falseArguments) = intervals(falseIn, path)
+            arguments += trueArguments
+            arguments += falseArguments
+            arguments += [match, path]
+            let otherSQL: String
+            switch others {
+            case .isTrue: otherSQL = "1"
+            case .isFalse: otherSQL = "0"
+            case .matcher:
+                otherSQL = "coaty_match(data, ?)"
+                arguments += [match]
+            }
+            return (
+                "(CASE WHEN json_type(data, ?) IN ('integer', 'real') THEN (CASE WHEN \(trueSQL) THEN 1 "
+                    + "WHEN \(falseSQL) THEN 0 ELSE coaty_match(data, ?) END) "
+                    + "WHEN json_type(data, ?) IS NULL THEN 0 ELSE \(otherSQL) END)",
+                arguments
+            )
+        case .stringPrefix(let prefix):
+            guard !prefix.isEmpty else {
+                return ("(json_type(data, ?) = 'text' AND coaty_match(data, ?))", [path, match])
+            }
+            return (
+                "(json_type(data, ?) = 'text' AND substr(json_extract(data, ?), 1, ?) = ? AND coaty_match(data, ?))",
+                [path, path, prefix.unicodeScalars.count, prefix, match]
+            )
+        }
+    }
+
+    /// Whether the number at `path` lies in one of `intervals` (`0` for none).
+    private static func intervals(_ intervals: [GuardedCondition.Interval], _ path: String) -> (
+        String, StatementArguments
+    ) {
+        var parts: [String] = []
+        var arguments: StatementArguments = []
+        for interval in intervals {
+            var bounds: [String] = []
+            if let low = interval.low {
+                bounds.append("json_extract(data, ?) >= ?")
+                arguments += [path, low]
+            }
+            if let high = interval.high {
+                bounds.append("json_extract(data, ?) <= ?")
+                arguments += [path, high]
+            }
+            parts.append(bounds.isEmpty ? "1" : "(" + bounds.joined(separator: " AND ") + ")")
+        }
+        return parts.isEmpty ? ("0", []) : ("(" + parts.joined(separator: " OR ") + ")", arguments)
     }
 
     /// Whether the value strictly equals one of `strings` or `literals`.

@@ -9,11 +9,12 @@ protocol SQLiteReading: StorageReader {
 
 extension SQLiteReading {
     func collectionNames() throws -> [String] {
-        try String.fetchAll(db, sql: "SELECT name FROM coaty_collections ORDER BY name")
+        try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM coaty_collections ORDER BY name"))
     }
 
     func containsCollection(_ name: String) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT 1 FROM coaty_collections WHERE name = ?", arguments: [name]) ?? false
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM coaty_collections WHERE name = ?"), arguments: [name])
+            ?? false
     }
 
     func requireCollection(_ name: String) throws {
@@ -23,7 +24,7 @@ extension SQLiteReading {
     func object(withID id: String, in collection: String) throws -> JSONObject? {
         try requireCollection(collection)
         let text = try String.fetchOne(
-            db, sql: "SELECT data FROM coaty_objects WHERE collection = ? AND objectId = ?",
+            db.cachedStatement(sql: "SELECT data FROM coaty_objects WHERE collection = ? AND objectId = ?"),
             arguments: [collection, id])
         return try text.map(Self.parse)
     }
@@ -31,7 +32,8 @@ extension SQLiteReading {
     func objects(withExternalID externalID: String, in collection: String) throws -> [JSONObject] {
         try requireCollection(collection)
         return try String.fetchAll(
-            db, sql: "SELECT data FROM coaty_objects WHERE collection = ? AND externalId = ? ORDER BY seq",
+            db.cachedStatement(
+                sql: "SELECT data FROM coaty_objects WHERE collection = ? AND externalId = ? ORDER BY seq"),
             arguments: [collection, externalID]
         ).map(Self.parse)
     }
@@ -69,12 +71,12 @@ extension SQLiteReading {
     }
 
     func value(forKey key: String) throws -> JSONValue? {
-        try String.fetchOne(db, sql: "SELECT value FROM coaty_values WHERE key = ?", arguments: [key])
+        try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM coaty_values WHERE key = ?"), arguments: [key])
             .map { try JSONValue(parsing: $0) }
     }
 
     func keys() throws -> [String] {
-        try String.fetchAll(db, sql: "SELECT key FROM coaty_values ORDER BY key")
+        try String.fetchAll(db.cachedStatement(sql: "SELECT key FROM coaty_values ORDER BY key"))
     }
 
     static func parse(_ text: String) throws -> JSONObject {
@@ -91,26 +93,29 @@ struct SQLiteWriter: SQLiteReading, StorageWriter {
     let db: Database
 
     func addCollection(_ name: String) throws {
-        try db.execute(sql: "INSERT OR IGNORE INTO coaty_collections(name) VALUES (?)", arguments: [name])
+        try db.cachedStatement(sql: "INSERT OR IGNORE INTO coaty_collections(name) VALUES (?)").execute(arguments: [
+            name
+        ])
     }
 
     func removeCollection(_ name: String) throws {
-        try db.execute(sql: "DELETE FROM coaty_objects WHERE collection = ?", arguments: [name])
-        try db.execute(sql: "DELETE FROM coaty_collections WHERE name = ?", arguments: [name])
+        try db.cachedStatement(sql: "DELETE FROM coaty_objects WHERE collection = ?").execute(arguments: [name])
+        try db.cachedStatement(sql: "DELETE FROM coaty_collections WHERE name = ?").execute(arguments: [name])
     }
 
     func clearCollection(_ name: String) throws {
         try requireCollection(name)
-        try db.execute(sql: "DELETE FROM coaty_objects WHERE collection = ?", arguments: [name])
+        try db.cachedStatement(sql: "DELETE FROM coaty_objects WHERE collection = ?").execute(arguments: [name])
     }
 
     func put(_ object: EncodedObject, in collection: String) throws {
         try requireCollection(collection)
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO coaty_objects(collection, objectId, externalId, data) VALUES (?, ?, ?, ?)
                 ON CONFLICT(collection, objectId) DO UPDATE SET externalId = excluded.externalId, data = excluded.data
-                """,
+                """
+        ).execute(
             arguments: [collection, object.objectID, object.externalID, object.text])
     }
 
@@ -118,8 +123,8 @@ struct SQLiteWriter: SQLiteReading, StorageWriter {
         try requireCollection(collection)
         var removed = 0
         for id in ids {
-            try db.execute(
-                sql: "DELETE FROM coaty_objects WHERE collection = ? AND objectId = ?", arguments: [collection, id])
+            try db.cachedStatement(sql: "DELETE FROM coaty_objects WHERE collection = ? AND objectId = ?").execute(
+                arguments: [collection, id])
             removed += db.changesCount
         }
         return removed
@@ -127,11 +132,13 @@ struct SQLiteWriter: SQLiteReading, StorageWriter {
 
     func setValue(_ value: JSONValue?, forKey key: String) throws {
         if let value {
-            try db.execute(
-                sql: "INSERT INTO coaty_values(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            try db.cachedStatement(
+                sql:
+                    "INSERT INTO coaty_values(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value"
+            ).execute(
                 arguments: [key, value.serializedString()])
         } else {
-            try db.execute(sql: "DELETE FROM coaty_values WHERE key = ?", arguments: [key])
+            try db.cachedStatement(sql: "DELETE FROM coaty_values WHERE key = ?").execute(arguments: [key])
         }
     }
 }

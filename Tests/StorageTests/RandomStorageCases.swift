@@ -43,7 +43,11 @@ struct RandomStorageCases {
         case 0: return .null
         case 1: return .bool(chance(50))
         case 2, 3: return .int(int(-3...3))
-        case 4: return .double(pick([-1.5, 0.5, 2.0, 2.5, 1e-7, 3.25]))
+        case 4:
+            // Numbers SQL may read differently from JavaScript: 2^53 + 1 (JavaScript: 2^53),
+            // decimal fractions, large and signed zero.
+            if chance(20) { return .int(pick([9_007_199_254_740_993, 9_007_199_254_740_992, -9_007_199_254_740_993])) }
+            return .double(pick([-1.5, 0.5, 2.0, 2.5, 1e-7, 3.25, 0.1, 0.30000000000000004, 1e21, -0.0]))
         default: return .string(pick(Self.strings))
         }
     }
