@@ -141,6 +141,22 @@ let package = Package(
             path: "Benchmarks/CoatyBenchmarks",
             swiftSettings: swiftSettings
         ),
+        // scripts/benchmark.sh section `storage`: the backends against hand-written SQL.
+        .executableTarget(
+            name: "StorageBenchmarks",
+            dependencies: [
+                "CoatyStorage",
+                "CoatyStoragePostgres",
+                "CoatyStorageSQLite",
+                "CoreTypes",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/StorageBenchmarks",
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "CoatySoak",
             dependencies: ["Agent", "CoreTypes"],

@@ -1,0 +1,184 @@
+import CoatyStorage
+import CoreTypes
+import Foundation
+
+/// The measurements of one backend.
+struct StorageBenchmark {
+    let subject: Subject
+    let options: Options
+    let registry = ObjectTypeRegistry()
+
+    /// The object a recorder stores for an Advertise's JSON text.
+    func decode(_ text: String) throws -> any CoatyObject {
+        guard case .object(let json) = try JSONValue(parsing: text) else { throw BenchmarkFailure("not an object") }
+        return try registry.decodeObject(json)
+    }
+
+    /// Per-event and batched ingest, library against hand-written, alternating two rounds (best of each).
+    func ingest() async throws -> [Row] {
+        try await subject.store.addCollection("ingest_lib")
+        var rows: [Row] = []
+        for (label, count, batched) in [
+            ("Advertise ingest, one transaction per event", options.ingest, false),
+            ("Ingest in transactions of 1,000", options.batch, true),
+        ] {
+            var library = 0.0
+            var hand = 0.0
+            for round in 0..<2 {
+                let texts = { (side: String) in
+                    (0..<count).map { Workload.objectText($0, tag: "\(side)-\(batched)-\(round)") }
+                }
+                let libraryTexts = texts("lib")
+                let handTexts = texts("hand")
+                let (_, librarySeconds) = try await Measure.seconds {
+                    if batched {
+                        for start in stride(from: 0, to: count, by: 1000) {
+                            let objects = try libraryTexts[start..<min(start + 1000, count)].map(decode)
+                            try await subject.store.insert(objects, into: "ingest_lib")
+                        }
+                    } else {
+                        for text in libraryTexts { try await subject.store.insert(try decode(text), into: "ingest_lib") }
+                    }
+                }
+                let (_, handSeconds) = try await Measure.seconds {
+                    if batched {
+                        for start in stride(from: 0, to: count, by: 1000) {
+                            try await subject.ingestBaseline.insertAll(
+                                Array(handTexts[start..<min(start + 1000, count)]), into: "ingest_hand")
+                        }
+                    } else {
+                        try await subject.ingestBaseline.insertEach(handTexts, into: "ingest_hand")
+                    }
+                }
+                library = max(library, Double(count) / librarySeconds)
+                hand = max(hand, Double(count) / handSeconds)
+            }
+            rows.append(
+                Row(
+                    measurement: "\(label) (\(Measure.grouped(count)) objects)",
+                    library: "\(Measure.grouped(Int(library))) objects/s", handWritten: "\(Measure.grouped(Int(hand))) objects/s",
+                    ratio: library / hand))
+        }
+        return rows
+    }
+
+    /// Loads the query set through the library, in transactions of 10,000.
+    func load() async throws -> (Row, String) {
+        try await subject.store.addCollection("objects")
+        let count = options.objects
+        let (_, seconds) = try await Measure.seconds {
+            for start in stride(from: 0, to: count, by: 10_000) {
+                let objects = try (start..<min(start + 10_000, count)).map {
+                    try decode(Workload.objectText($0, tag: "q"))
+                }
+                try await subject.store.insert(objects, into: "objects")
+                if start > 0, start % 200_000 == 0 { print("  loaded \(Measure.grouped(start))") }
+            }
+        }
+        let rate = Double(count) / seconds
+        return (
+            Row(
+                measurement: "Loading the query set (\(Measure.grouped(count)) objects, transactions of 10,000)",
+                library: "\(Measure.grouped(Int(rate))) objects/s", handWritten: "", ratio: nil),
+            String(format: "Loading %@ objects took %.1f s.", Measure.grouped(count), seconds)
+        )
+    }
+
+    /// Each query and the count, median of the repeats; the two sides must find the same rows.
+    func queries() async throws -> [Row] {
+        let hand = try await subject.queryBaseline()
+        var rows: [Row] = []
+        for query in Workload.Query.allCases {
+            let filter = try query.filter
+            var libraryTimes: [Double] = []
+            var handTimes: [Double] = []
+            var found = (0, 0)
+            for _ in 0..<options.repeats {
+                let (libraryCount, librarySeconds) = try await Measure.seconds {
+                    var count = 0
+                    for try await _ in subject.store.find(in: "objects", filter: filter) { count += 1 }
+                    return count
+                }
+                let (handCount, handSeconds) = try await Measure.seconds {
+                    try await hand.find(query, in: "objects")
+                }
+                libraryTimes.append(librarySeconds)
+                handTimes.append(handSeconds)
+                found = (libraryCount, handCount)
+            }
+            guard found.0 == found.1 else {
+                throw BenchmarkFailure("\(query.rawValue): the library found \(found.0), the SQL \(found.1)")
+            }
+            rows.append(Self.timeRow("Query \(query.rawValue) (\(Measure.grouped(found.0)) found)", libraryTimes, handTimes))
+        }
+        let countFilter = try Workload.countFilter
+        var libraryTimes: [Double] = []
+        var handTimes: [Double] = []
+        var counted = (0, 0)
+        for _ in 0..<options.repeats {
+            let (libraryCount, librarySeconds) = try await Measure.seconds {
+                try await subject.store.count(in: "objects", filter: countFilter)
+            }
+            let (handCount, handSeconds) = try await Measure.seconds { try await hand.countOn(in: "objects") }
+            libraryTimes.append(librarySeconds)
+            handTimes.append(handSeconds)
+            counted = (libraryCount, handCount)
+        }
+        guard counted.0 == counted.1 else {
+            throw BenchmarkFailure("count: the library counted \(counted.0), the SQL \(counted.1)")
+        }
+        rows.append(Self.timeRow("Count on = true (\(Measure.grouped(counted.0)))", libraryTimes, handTimes))
+        return rows
+    }
+
+    static func timeRow(_ label: String, _ library: [Double], _ hand: [Double]) -> Row {
+        let libraryMedian = Measure.quantile(library, 0.5)
+        let handMedian = Measure.quantile(hand, 0.5)
+        return Row(
+            measurement: "\(label), median of \(library.count)",
+            library: Measure.milliseconds(libraryMedian), handWritten: Measure.milliseconds(handMedian),
+            ratio: handMedian / libraryMedian)
+    }
+
+    /// From an insert through the store to the live query's next result, with the result growing
+    /// to `options.live` objects.
+    func liveQueryLatency() async throws -> Row {
+        try await subject.store.addCollection("live")
+        let filter = try ObjectFilter(json: JSONValue(parsing: #"{"conditions":["room",[7,"room-1"]]}"#))
+        let latencies = try await subject.store.observe(in: "live", filter: filter) { results in
+            var iterator = results.makeAsyncIterator()
+            _ = try await iterator.next()
+            var latencies: [Double] = []
+            for index in 0..<options.live {
+                let object = try decode(Workload.objectText(index * 10 + 1, tag: "live"))
+                let (_, seconds) = try await Measure.seconds {
+                    try await subject.store.insert(object, into: "live")
+                    guard let result = try await iterator.next(), result.added.count == 1 else {
+                        throw BenchmarkFailure("the live query did not report the inserted object")
+                    }
+                }
+                latencies.append(seconds)
+            }
+            return latencies
+        }
+        return Row(
+            measurement: "Live query: insert → next result (\(options.live) inserts, result up to \(options.live) objects), p50 / p99",
+            library: "\(Measure.milliseconds(Measure.quantile(latencies, 0.5))) / \(Measure.milliseconds(Measure.quantile(latencies, 0.99)))",
+            handWritten: "", ratio: nil)
+    }
+
+    /// Resident memory while every stored object is read through `find` (batches of 256).
+    func iterationMemory() async throws -> String {
+        let before = Measure.residentBytes()
+        var largest = before
+        var count = 0
+        for try await _ in subject.store.find(in: "objects") {
+            count += 1
+            if count % 10_000 == 0 { largest = max(largest, Measure.residentBytes()) }
+        }
+        let after = Measure.residentBytes()
+        return "Iterating all \(Measure.grouped(count)) objects with `find`: resident memory "
+            + "\(Measure.mebibytes(before)) before, \(Measure.mebibytes(largest)) at most, "
+            + "\(Measure.mebibytes(after)) after (growth \(Measure.mebibytes(max(0, largest - before))))."
+    }
+}
