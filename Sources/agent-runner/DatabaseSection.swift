@@ -49,4 +49,25 @@ struct DatabaseSection {
         }
         return strings
     }
+
+    /// A mapping of types at `path` (`storage.record`, `historian.snapshot`): its `objectTypes` and
+    /// `coreTypes` lists, and its other members, which must be among `also`.
+    ///
+    /// - Throws: ``RunnerError`` (exit 2) naming the member at fault.
+    static func types(_ value: JSONValue, at path: String, also: [String] = []) throws
+        -> (objectTypes: Set<String>, coreTypes: Set<CoreType>, members: JSONObject)
+    {
+        let known = ["objectTypes", "coreTypes"] + also
+        let listed = known.joined(separator: ", ")
+        guard let mapping = value.objectValue else {
+            throw RunConfiguration.invalid(path, "must be a mapping with \(listed)")
+        }
+        for key in mapping.keys where !known.contains(key) {
+            throw RunConfiguration.invalid("\(path).\(key)", "is not a member here (\(listed))")
+        }
+        let objectTypes = try strings(mapping["objectTypes"], at: "\(path).objectTypes")
+        let coreTypes = try Input.coreTypes(
+            strings(mapping["coreTypes"], at: "\(path).coreTypes"), option: "\(path).coreTypes")
+        return (Set(objectTypes), Set(coreTypes), mapping)
+    }
 }

@@ -39,18 +39,9 @@ struct HistorianSettings: Sendable {
     /// `snapshot: { objectTypes, coreTypes, tags }`: what is snapshotted when observed, and how
     /// the snapshots are tagged.
     private static func readSnapshot(_ value: JSONValue, into options: inout HistorianController.Options) throws {
-        guard let snapshot = value.objectValue else {
-            throw RunConfiguration.invalid(
-                "historian.snapshot", "must be a mapping with objectTypes, coreTypes and tags")
-        }
-        for key in snapshot.keys where !["objectTypes", "coreTypes", "tags"].contains(key) {
-            throw RunConfiguration.invalid(
-                "historian.snapshot.\(key)", "is not a snapshot member (objectTypes, coreTypes, tags)")
-        }
-        options.observedObjectTypes = Set(
-            try DatabaseSection.strings(snapshot["objectTypes"], at: "historian.snapshot.objectTypes"))
-        let coreTypes = try DatabaseSection.strings(snapshot["coreTypes"], at: "historian.snapshot.coreTypes")
-        options.observedCoreTypes = Set(try Input.coreTypes(coreTypes, option: "historian.snapshot.coreTypes"))
+        let snapshot: JSONObject
+        (options.observedObjectTypes, options.observedCoreTypes, snapshot) = try DatabaseSection.types(
+            value, at: "historian.snapshot", also: ["tags"])
         guard !options.observedCoreTypes.contains(.snapshot) else {
             throw RunConfiguration.invalid(
                 "historian.snapshot.coreTypes",

@@ -24,17 +24,7 @@ struct StorageSettings: Sendable {
         var options = StorageRecorderController.Options()
         if let collection = section.collection { options.collection = collection }
         if let value = root["record"] {
-            guard let record = value.objectValue else {
-                throw RunConfiguration.invalid("storage.record", "must be a mapping with objectTypes and coreTypes")
-            }
-            for key in record.keys where key != "objectTypes" && key != "coreTypes" {
-                throw RunConfiguration.invalid(
-                    "storage.record.\(key)", "is not a record member (objectTypes, coreTypes)")
-            }
-            options.objectTypes = Set(
-                try DatabaseSection.strings(record["objectTypes"], at: "storage.record.objectTypes"))
-            let coreTypes = try DatabaseSection.strings(record["coreTypes"], at: "storage.record.coreTypes")
-            options.coreTypes = Set(try Input.coreTypes(coreTypes, option: "storage.record.coreTypes"))
+            (options.objectTypes, options.coreTypes, _) = try DatabaseSection.types(value, at: "storage.record")
         }
         if let value = root["answer"] {
             guard let answers = value.boolValue else {
