@@ -186,7 +186,11 @@ let package = Package(
         // conformance vectors every test target reads.
         .target(
             name: "TestSupport",
-            dependencies: ["Agent"],
+            dependencies: [
+                "Agent",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+            ],
             path: "Tests/TestSupport",
             swiftSettings: swiftSettings
         ),

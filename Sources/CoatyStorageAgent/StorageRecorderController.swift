@@ -199,19 +199,7 @@ public final class StorageRecorderController: Controller {
         _ requests: EventStream<IncomingRequest<Request>>,
         _ respond: @Sendable (IncomingRequest<Request>) async throws -> Void
     ) async throws {
-        do {
-            for try await request in requests.cancelOnGracefulShutdown() {
-                do {
-                    try await respond(request)
-                } catch let error as StorageError where error.code != .databaseFailed {
-                    logger.debug(
-                        "Request not answered",
-                        metadata: ["coaty.correlation": "\(request.correlationID ?? "-")", "error": "\(error)"])
-                }
-            }
-        } catch let error as AgentError where error.code == .stopped {
-            return
-        }
+        try await requests.answerEach(logger: logger, respond)
     }
 }
 

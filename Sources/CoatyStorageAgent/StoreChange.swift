@@ -17,25 +17,36 @@ enum StoreChange {
         _ message: CoatyMessage, registry: ObjectTypeRegistry, includesChannels: Bool,
         accepts: (any CoatyObject) -> Bool
     ) throws {
-        let topic = message.topic
-        let objects: [any CoatyObject]
-        switch topic.eventType {
-        case .advertise where topic.filteredCoreType != nil:
-            objects = [try Advertise(payload: message.payload, registry: registry).object]
-        case .update where topic.filteredCoreType != nil:
-            objects = [try Update(payload: message.payload, registry: registry).object]
-        case .channel where includesChannels:
-            let json = try JSONValue(parsing: message.payload)
-            objects = try Channel(id: topic.eventTypeFilter ?? "", json: json, registry: registry).objects
-        case .deadvertise:
+        if message.topic.eventType == .deadvertise {
             self = .remove(try Deadvertise(json: JSONValue(parsing: message.payload)).objectIDs)
             return
-        default:
-            return nil
         }
+        let objects = try Self.objects(in: message, registry: registry, includesChannels: includesChannels)
         let accepted = objects.filter(accepts)
         guard !accepted.isEmpty else { return nil }
         self = .store(accepted)
+    }
+
+    /// The objects `message` carries when it is an Advertise, an Update or (with
+    /// `includesChannels`) a Channel event; none for other events. Advertise and Update are read on
+    /// their core type's topic only, so each counts once.
+    ///
+    /// - Throws: `EventError` or a JSON parsing error for an invalid payload.
+    static func objects(
+        in message: CoatyMessage, registry: ObjectTypeRegistry, includesChannels: Bool
+    ) throws -> [any CoatyObject] {
+        let topic = message.topic
+        switch topic.eventType {
+        case .advertise where topic.filteredCoreType != nil:
+            return [try Advertise(payload: message.payload, registry: registry).object]
+        case .update where topic.filteredCoreType != nil:
+            return [try Update(payload: message.payload, registry: registry).object]
+        case .channel where includesChannels:
+            let json = try JSONValue(parsing: message.payload)
+            return try Channel(id: topic.eventTypeFilter ?? "", json: json, registry: registry).objects
+        default:
+            return []
+        }
     }
 
     /// Makes the change in `collection`, committed when this returns.

@@ -17,7 +17,9 @@ struct RunCommand: RunnerCommand {
             Queries and applies Updates about them, answers the Calls of its operations, runs the \
             configured controllers and logs. With storage, it records the Advertise, Update and \
             Channel events of the given types into a database (a Deadvertise removes the objects) \
-            and answers Discovers and Queries from it. SIGTERM or SIGINT \
+            and answers Discovers and Queries from it. With historian, it snapshots the objects of \
+            the given types that it observes, stores and advertises the snapshots, and answers \
+            Queries for Snapshot from its database. SIGTERM or SIGINT \
             deadvertises everything and exits 0. Options and COATY_ variables override the file. \
             The agent waits for its broker and reconnects for ever; a broker that refuses the \
             credentials ends it with exit code 3.
@@ -53,8 +55,15 @@ struct RunCommand: RunnerCommand {
             let objects = NameBasedObjectID.filling(file.objects, identityName: agentConfiguration.identity.name)
             options["ObjectProviderController"] = ["objects": .array(objects), "acceptUpdates": true]
         }
-        if let storage = file.storage {
-            components.controllers.append(.storageRecorder(backend: try storage.database.backend(), options: storage.options))
+        let storageBackend = try file.storage?.database.backend()
+        if let storage = file.storage, let storageBackend {
+            components.controllers.append(.storageRecorder(backend: storageBackend, options: storage.options))
+        }
+        if let historian = file.historian {
+            // The same database as the recorder's: one backend, so they take turns in one process.
+            let shared = historian.database.description == file.storage?.database.description ? storageBackend : nil
+            let backend = try shared ?? historian.database.backend()
+            components.controllers.append(.historian(backend: backend, options: historian.options))
         }
         agentConfiguration.ioNodes = file.ioNodes
         let container: Container

@@ -28,6 +28,11 @@ import Logging
 ///   database: sqlite:/var/lib/coaty/recorder.db   # or postgres://user@host:5432/database
 ///   record: { objectTypes: [com.example.Light], coreTypes: [Task] }
 ///   answer: true
+/// historian:
+///   database: sqlite:/var/lib/coaty/historian.db
+///   snapshot: { objectTypes: [com.example.Light], tags: [observed] }
+///   persistLocal: true
+///   answer: true
 /// ```
 ///
 /// Every agent setting can also come from the command line or the environment, which win.
@@ -58,11 +63,13 @@ struct RunConfiguration {
     var logTags: [String] = []
     /// The store the agent records into and answers from, if any.
     var storage: StorageSettings?
+    /// The historian that snapshots observed objects into a database, if any.
+    var historian: HistorianSettings?
 
     static let members: Set<String> = [
         "name", "identityId", "broker", "namespace", "crossNamespace", "username", "password", "passwordFile",
         "caFile", "certFile", "keyFile", "objects", "ioNodes", "operations", "controllers", "logging", "metrics",
-        "storage",
+        "storage", "historian",
     ]
 
     /// Reads and checks the file.
@@ -140,6 +147,7 @@ struct RunConfiguration {
             }
         }
         if let value = root["storage"] { storage = try StorageSettings(json: value) }
+        if let value = root["historian"] { historian = try HistorianSettings(json: value) }
         if let value = root["logging"] {
             guard let logging = value.objectValue else { throw Self.invalid("logging", "must be a mapping") }
             for key in logging.keys where key != "remoteLevel" && key != "tags" {

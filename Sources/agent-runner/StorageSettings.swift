@@ -11,8 +11,6 @@ import CoreTypes
 ///   answer: true
 /// ```
 struct StorageSettings: Sendable {
-    static let members: Set<String> = ["database", "collection", "record", "answer"]
-
     let database: DatabaseURL
     let options: StorageRecorderController.Options
 
@@ -20,36 +18,13 @@ struct StorageSettings: Sendable {
     ///
     /// - Throws: ``RunnerError`` (exit 2) naming the member at fault.
     init(json: JSONValue) throws {
-        guard let root = json.objectValue else {
-            throw RunConfiguration.invalid("storage", "must be a mapping with database, collection, record and answer")
-        }
-        for key in root.keys where !Self.members.contains(key) {
-            throw RunConfiguration.invalid(
-                "storage.\(key)", "is not a storage member (\(Self.members.sorted().joined(separator: ", ")))")
-        }
-        guard let database = root["database"]?.stringValue else {
-            throw RunConfiguration.invalid(
-                "storage.database", "is missing: give sqlite:PATH or postgres://user@host:5432/database")
-        }
-        self.database = try DatabaseURL(database, option: "storage.database")
+        let section = try DatabaseSection(json, named: "storage", members: ["record", "answer"])
+        let root = section.members
+        database = section.database
         var options = StorageRecorderController.Options()
-        if let value = root["collection"] {
-            guard let name = value.stringValue, !name.isEmpty else {
-                throw RunConfiguration.invalid("storage.collection", "must be a non-empty string")
-            }
-            options.collection = name
-        }
+        if let collection = section.collection { options.collection = collection }
         if let value = root["record"] {
-            guard let record = value.objectValue else {
-                throw RunConfiguration.invalid("storage.record", "must be a mapping with objectTypes and coreTypes")
-            }
-            for key in record.keys where key != "objectTypes" && key != "coreTypes" {
-                throw RunConfiguration.invalid(
-                    "storage.record.\(key)", "is not a record member (objectTypes, coreTypes)")
-            }
-            options.objectTypes = Set(try Self.strings(record["objectTypes"], at: "storage.record.objectTypes"))
-            let coreTypes = try Self.strings(record["coreTypes"], at: "storage.record.coreTypes")
-            options.coreTypes = Set(try Input.coreTypes(coreTypes, option: "storage.record.coreTypes"))
+            (options.objectTypes, options.coreTypes, _) = try DatabaseSection.types(value, at: "storage.record")
         }
         if let value = root["answer"] {
             guard let answers = value.boolValue else {
@@ -58,15 +33,5 @@ struct StorageSettings: Sendable {
             options.answers = answers
         }
         self.options = options
-    }
-
-    private static func strings(_ value: JSONValue?, at member: String) throws -> [String] {
-        guard let value else { return [] }
-        guard let list = value.arrayValue, let strings = Optional(list.compactMap(\.stringValue)),
-            strings.count == list.count
-        else {
-            throw RunConfiguration.invalid(member, "must be a list of strings")
-        }
-        return strings
     }
 }

@@ -1,5 +1,4 @@
 public import CoreTypes
-import Glibc
 import Logging
 
 extension SensorSourceController {
@@ -19,7 +18,7 @@ extension SensorSourceController {
         let value = try await definition.io.read()
         valueRead(value, for: sensorID)
         // coaty-js's createObservation: one time for both, the name from the sensor's.
-        let now = Self.millisecondsSinceEpoch()
+        let now = WallClock.millisecondsSinceEpoch()
         let sensor = definition.sensor
         let observation = Observation(
             name: "Observation of " + sensor.name, phenomenonTime: now, result: value, resultTime: now,
@@ -58,12 +57,5 @@ extension SensorSourceController {
             await body()
             next = next.advanced(by: interval)
         }
-    }
-
-    /// The current wall-clock time in milliseconds since the Unix epoch, as JavaScript's `Date.now()`.
-    static func millisecondsSinceEpoch() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Double(Int(spec.tv_sec) * 1000 + Int(spec.tv_nsec) / 1_000_000)
     }
 }

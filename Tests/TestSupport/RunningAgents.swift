@@ -1,12 +1,10 @@
-import Agent
+package import Agent
 import CoreTypes
-import Foundation
-import TestSupport
 
 /// Agents running against a test broker for the duration of a closure.
-enum RunningAgents {
+package enum RunningAgents {
     /// A configuration for a test agent on `broker`, with a unique identity.
-    static func configuration(
+    package static func configuration(
         _ name: String, broker: TestBroker, namespace: String = "-", crossNamespacing: Bool = false
     ) -> Agent.Configuration {
         var configuration = Agent.Configuration(identity: Identity(name: name))
@@ -18,7 +16,7 @@ enum RunningAgents {
 
     /// Runs every agent until `body` returns, waiting until all of them are online first; then
     /// stops them (cancellation leads to the graceful stop: Deadvertise, then DISCONNECT).
-    static func run<Result: Sendable>(
+    package static func run<Result: Sendable>(
         _ agents: [Agent], _ body: @Sendable () async throws -> Result
     ) async throws -> Result {
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -40,7 +38,7 @@ enum RunningAgents {
     }
 
     /// Returns when `agent` reports ``ConnectionState/online``.
-    static func waitUntilOnline(_ agent: Agent) async {
+    package static func waitUntilOnline(_ agent: Agent) async {
         for await state in agent.connectionStates() where state == .online { return }
     }
 }
