@@ -120,7 +120,7 @@ enum DashboardAssets {
               el("td", {}, a.since ? time(a.since) + " (" + ago(a.since, s.time) + ")" : "–"),
               el("td", {}, a.lastSeen ? ago(a.lastSeen, s.time) + " ago" : "–"))) : [empty(4, "none seen yet")]);
           const drops = [["Events the dashboard could not keep up with", s.drops.observerBuffer],
-            ["Invalid payloads", s.drops.invalidPayloads], ["Messages no observer took", s.drops.unrouted],
+            ["Invalid payloads", s.drops.invalidPayloads],
             ["Requests not timed (too many waiting)", s.drops.untrackedRequests],
             ["Objects not shown (oldest let go)", s.drops.evictedObjects]];
           replace("drops", drops.flatMap(([label, value]) =>

@@ -30,8 +30,7 @@ final class DashboardHub: Sendable {
         let number = sequence.add(1, ordering: .relaxed).newValue
         let statistics = agent.statistics
         let drops = DashboardModel.AgentDrops(
-            observerBuffer: statistics.droppedObserverEvents, invalidPayloads: statistics.rejectedPayloads,
-            unrouted: statistics.unroutedMessages)
+            observerBuffer: statistics.droppedObserverEvents, invalidPayloads: statistics.rejectedPayloads)
         let ownID = agent.identity.objectID
         var json = model.withLock { model in
             model.expireRequests(at: now)

@@ -8,8 +8,6 @@ extension DashboardModel {
         var observerBuffer = 0
         /// Payloads the agent rejected as invalid.
         var invalidPayloads = 0
-        /// Messages no observer wanted.
-        var unrouted = 0
     }
 
     /// How many seconds each bar of the rate charts covers.
@@ -38,7 +36,6 @@ extension DashboardModel {
             "drops": [
                 "observerBuffer": .int(drops.observerBuffer),
                 "invalidPayloads": .int(drops.invalidPayloads + invalidPayloads),
-                "unrouted": .int(drops.unrouted),
                 "untrackedRequests": .int(latencies.untracked),
                 "evictedObjects": .int(evictedObjects),
             ],
