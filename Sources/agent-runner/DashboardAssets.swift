@@ -61,12 +61,21 @@ enum DashboardAssets {
         td.num { text-align: right; font-variant-numeric: tabular-nums; }
         .mono, .state { font-family: ui-monospace, monospace; font-size: 0.9em; }
         .state { word-break: break-all; }
+        .object-type table { table-layout: fixed; }
+        .object-type td:nth-child(1) { width: 20%; } .object-type td:nth-child(2) { width: 50%; }
+        .object-type td:nth-child(3) { width: 15%; }
         .self td:first-child::after { content: " (this dashboard)"; color: #6b7385; }
         .offline-source { color: #a0a6b3; }
         dl { display: grid; grid-template-columns: auto 1fr; gap: 0.2em 1em; margin: 0; }
         dt { color: #6b7385; } dd { margin: 0; font-variant-numeric: tabular-nums; }
         dd.lost { color: #e5534b; font-weight: 600; }
+        #log-card table { table-layout: fixed; }
+        #log-card th:nth-child(1) { width: 7em; } #log-card th:nth-child(2) { width: 7em; }
+        #log-card th:nth-child(3) { width: 16em; } #log-card th:nth-child(4) { width: 12em; }
+        #log-card td { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+        #log-card td.state { white-space: normal; }
         #filter { width: 100%; padding: 0.3em 0.5em; margin-bottom: 0.5em; font: inherit; }
+        svg.spark { display: block; }
         svg.spark rect { fill: #4a7bd0; }
         .empty { color: #a0a6b3; }
         """#
@@ -76,6 +85,7 @@ enum DashboardAssets {
         const $ = (id) => document.getElementById(id);
         let socket = null;
         let filter = "";
+        let pushes = 0;
 
         function el(tag, attributes, ...children) {
           const node = document.createElement(tag);
@@ -92,10 +102,11 @@ enum DashboardAssets {
           return Math.floor(s / 3600) + " h " + Math.floor((s % 3600) / 60) + " min";
         }
         const fixed = (value) => value == null ? "–" : value < 10 ? value.toFixed(2) : value.toFixed(1);
+        const ms = (value) => value == null ? "–" : value < 1 ? value.toFixed(3) : fixed(value);
         const empty = (columns, text) => el("tr", {}, el("td", {colspan: columns, class: "empty"}, text));
 
         function spark(series) {
-          const width = 180, height = 24, max = Math.max(1, ...series), bar = width / series.length;
+          const width = 180, height = 18, max = Math.max(1, ...series), bar = width / series.length;
           const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
           svg.setAttribute("class", "spark"); svg.setAttribute("width", width); svg.setAttribute("height", height);
           series.forEach((value, i) => {
@@ -113,6 +124,7 @@ enum DashboardAssets {
           $("totals").textContent = s.received + " events received, " + fixed(s.rates.perSecond) +
             "/s; snapshot " + s.sequence;
           $("totals").dataset.sequence = s.sequence;
+          $("totals").dataset.pushes = ++pushes;
           $("agent-count").textContent = s.agents.length;
           replace("agents", s.agents.length ? s.agents.map((a) =>
             el("tr", {class: "agent" + (a.self ? " self" : ""), "data-id": a.id},
@@ -145,7 +157,7 @@ enum DashboardAssets {
           replace("latency", s.latency.length ? s.latency.map((l) =>
             el("tr", {class: "latency"}, el("td", {}, l.pattern), el("td", {class: "num"}, l.requests),
               el("td", {class: "num"}, l.answered), el("td", {class: "num"}, l.unanswered),
-              el("td", {class: "num"}, fixed(l.p50)), el("td", {class: "num"}, fixed(l.p99)))) :
+              el("td", {class: "num"}, ms(l.p50)), el("td", {class: "num"}, ms(l.p99)))) :
             [empty(6, "no requests yet")]);
           $("log-count").textContent = "latest " + s.log.entries.length + (s.log.filter ? " matching" : "") +
             " of " + s.log.kept + " kept";
