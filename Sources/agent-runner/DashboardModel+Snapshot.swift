@@ -84,7 +84,8 @@ extension DashboardModel {
             let lastTen = series.suffix(10).reduce(0, +)
             recent += lastTen
             let bars = stride(from: 0, to: series.count, by: Self.rateBin).map { start in
-                JSONValue.double(Double(series[start..<min(start + Self.rateBin, series.count)].reduce(0, +)) / Double(Self.rateBin))
+                JSONValue.double(
+                    Double(series[start..<min(start + Self.rateBin, series.count)].reduce(0, +)) / Double(Self.rateBin))
             }
             types.append([
                 "event": .string(type.description), "total": .int(total), "perSecond": .double(Double(lastTen) / 10),
@@ -127,7 +128,8 @@ extension DashboardModel {
                 ("event", topic.eventType.description), ("type", summary.type), ("source", source), ("summary", text),
             ]
             if !needle.isEmpty, !row.contains(where: { $0.1.lowercased().contains(needle) }) { continue }
-            shown.append(.object(JSONObject(row.map { ($0, JSONValue.string($1)) } + [("time", Self.milliseconds(entry.time))])))
+            shown.append(
+                .object(JSONObject(row.map { ($0, JSONValue.string($1)) } + [("time", Self.milliseconds(entry.time))])))
             if shown.count == limits.logEntriesShown { break }
         }
         return ["entries": .array(shown), "kept": .int(kept.count), "filter": .string(filter)]

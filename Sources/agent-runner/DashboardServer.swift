@@ -18,7 +18,8 @@ enum DashboardServer {
         router.get("dashboard.css") { _, _ in asset(DashboardAssets.css, type: "text/css; charset=utf-8") }
         router.get("dashboard.js") { _, _ in asset(DashboardAssets.javaScript, type: "text/javascript; charset=utf-8") }
         router.get("snapshot") { request, _ in
-            asset(hub.snapshot(logFilter: request.uri.queryParameters["filter"].map(String.init) ?? ""),
+            asset(
+                hub.snapshot(logFilter: request.uri.queryParameters["filter"].map(String.init) ?? ""),
                 type: "application/json")
         }
         router.ws("live") { inbound, outbound, _ in

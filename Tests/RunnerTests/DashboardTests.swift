@@ -2,8 +2,8 @@ import Agent
 import CoreTypes
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// `dashboard`: the page a real headless Chromium renders from the runner's server, live over
 /// its WebSocket, with agents run by `agent-runner run`.
@@ -49,7 +49,8 @@ struct DashboardTests {
                     "dashboard", "--broker", url, "--identity-id", dashboardID, "--listen", "127.0.0.1:\(port)",
                 ])
                 defer { dashboard.kill9() }
-                #expect(await dashboard.waitForStderr(containing: "Server started and listening"), "Hummingbird's log line")
+                #expect(
+                    await dashboard.waitForStderr(containing: "Server started and listening"), "Hummingbird's log line")
                 // It observes everything before it asks who is there.
                 _ = try await watcher.next { $0.sourceID == dashboardID && $0.topic.eventType == .discover }
 
@@ -93,6 +94,56 @@ struct DashboardTests {
                 }
             }
         }
+    }
+
+    /// A burst far above the page's pace: the dashboard answers snapshots all along, and every
+    /// event is either counted or shown as dropped. Nothing here is timed.
+    @Test func everyEventOfABurstIsCountedOrShownAsDroppedAndSnapshotsKeepComing() async throws {
+        try await TestBroker.withBroker { broker in
+            try await Watcher.with(broker) { watcher in
+                let port = try TestBroker.freeLoopbackPort()
+                let dashboardID = TestIDs.make()
+                let dashboard = try RunnerProcess.start([
+                    "dashboard", "--broker", broker.url.description, "--identity-id", dashboardID,
+                    "--listen", "127.0.0.1:\(port)",
+                ])
+                defer { dashboard.kill9() }
+                #expect(await dashboard.waitForStderr(containing: "Server started and listening"))
+                _ = try await watcher.next { $0.sourceID == dashboardID && $0.topic.eventType == .discover }
+                let snapshotURL = "http://127.0.0.1:\(port)/snapshot"
+                let before = try await Self.snapshot(snapshotURL)
+                let count = 20_000
+                for number in 0..<count {
+                    try watcher.agent.publish(Channel(id: "burst", object: BaseObject(name: "\(number)")))
+                }
+                try watcher.agent.publish(Channel(id: "burst", object: BaseObject(name: "end of burst")))
+                // Each attempt is a snapshot the server makes while the burst comes in.
+                var sequences: [Int] = []
+                var last = before
+                for _ in 0..<20_000 {
+                    last = try await Self.snapshot(snapshotURL)
+                    sequences.append(last["sequence"]?.intValue ?? 0)
+                    if Self.accounted(last) - Self.accounted(before) >= count + 1 { break }
+                }
+                #expect(Self.accounted(last) - Self.accounted(before) >= count + 1, "\(last["drops"] ?? nil)")
+                #expect(sequences == sequences.sorted() && Set(sequences).count == sequences.count)
+                let marker = try await Self.snapshot(snapshotURL + "?filter=end%20of%20burst")
+                #expect(marker["log"]?["entries"]?[0]?["summary"]?.stringValue?.contains("end of burst") == true)
+                dashboard.send(SIGTERM)
+                #expect(await dashboard.outcome().exitCode == 0)
+            }
+        }
+    }
+
+    /// Events the dashboard counted plus those it dropped.
+    static func accounted(_ snapshot: JSONValue) -> Int {
+        (snapshot["received"]?.intValue ?? 0) + (snapshot["drops"]?["observerBuffer"]?.intValue ?? 0)
+    }
+
+    static func snapshot(_ url: String) async throws -> JSONValue {
+        let answer = try await LongRunningCommandTests.get(url)
+        try #require(answer.status == 200, "\(answer)")
+        return try JSONValue(parsing: Array(answer.body.utf8))
     }
 
     @Test func aListenAddressThatIsNotHostAndPortIsAUsageError() async throws {
