@@ -37,6 +37,7 @@ struct DashboardCommand: RunnerCommand {
             _ = try? await agent.query(
                 Query(coreTypes: CoreType.allCases.filter { $0 != .identity }), timeout: .milliseconds(1))
             let server = DashboardServer.service(address: address, hub: hub, logger: logger)
+            // Both end on a graceful shutdown; when one fails, the group cancels the other.
             try await withThrowingDiscardingTaskGroup { group in
                 group.addTask {
                     do {
@@ -44,12 +45,14 @@ struct DashboardCommand: RunnerCommand {
                     } catch {
                         throw RunnerError(
                             code: .failure,
-                            message: "dashboard: cannot serve on \(address) (\(error)); choose another --listen")
+                            message: "dashboard: cannot serve on \(address): \(error); choose another --listen")
                     }
                 }
-                // Not events.cancelOnGracefulShutdown(): that merges two sequences, a task switch per event.
-                try await cancelWhenGracefulShutdown {
-                    for try await message in events { hub.record(message) }
+                group.addTask {
+                    // Not events.cancelOnGracefulShutdown(): that merges two sequences, a task switch per event.
+                    try await cancelWhenGracefulShutdown {
+                        for try await message in events { hub.record(message) }
+                    }
                 }
             }
         }

@@ -146,6 +146,22 @@ struct DashboardTests {
         return try JSONValue(parsing: Array(answer.body.utf8))
     }
 
+    @Test func aPortInUseEndsTheDashboardSayingWhatToDo() async throws {
+        try await TestBroker.withBroker { broker in
+            let port = try TestBroker.freeLoopbackPort()
+            let arguments = ["dashboard", "--broker", broker.url.description, "--listen", "127.0.0.1:\(port)"]
+            let first = try RunnerProcess.start(arguments)
+            defer { first.kill9() }
+            #expect(await first.waitForStderr(containing: "Server started and listening"))
+            let second = try await RunnerProcess.run(arguments)
+            #expect(second.exitCode == 1, "\(second)")
+            #expect(second.stderr.contains("cannot serve on 127.0.0.1:\(port)"), "\(second.stderr)")
+            #expect(second.stderr.contains("choose another --listen"), "\(second.stderr)")
+            first.send(SIGTERM)
+            #expect(await first.outcome().exitCode == 0)
+        }
+    }
+
     @Test func aListenAddressThatIsNotHostAndPortIsAUsageError() async throws {
         let outcome = try await RunnerProcess.run(["dashboard", "--listen", "8080"])
         #expect(outcome.exitCode == 2, "\(outcome)")
