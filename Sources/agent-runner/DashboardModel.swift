@@ -6,7 +6,7 @@ import CoreTypes
 ///
 /// A value without I/O or a clock: ``record(_:at:)`` takes each message with the time it arrived
 /// (seconds since the epoch) and does little work, since thousands arrive each second; the costly
-/// part, ``snapshot(at:sequence:statistics:ownID:logFilter:)``, runs a few times a second.
+/// part, ``snapshot(at:sequence:drops:ownID:logFilter:)``, runs a few times a second.
 /// Everything it keeps is bounded (``Limits``), and what it had to leave out is counted.
 struct DashboardModel: Sendable {
     /// The bounds of what the model keeps.
