@@ -20,7 +20,8 @@ struct AgentRunner: ParsableCommand {
         subcommands: [
             RunCommand.self, MonitorCommand.self, AdvertiseCommand.self, DeadvertiseCommand.self,
             ChannelCommand.self, DiscoverCommand.self, QueryCommand.self, UpdateCommand.self, CallCommand.self,
-            RawCommand.self, IoCommand.self, ReplayCommand.self, StoreCommand.self, DemoCommand.self,
+            RawCommand.self, IoCommand.self, ReplayCommand.self, StoreCommand.self, DashboardCommand.self,
+            DemoCommand.self,
         ])
 }
 

@@ -107,7 +107,12 @@ final class EventPrinter: Sendable {
 
     /// The name of the agent with this identity id, or the start of the id.
     func sourceName(_ id: String) -> String {
-        names.withLock { $0[id] } ?? (id.count > 8 ? String(id.prefix(8)) + "…" : id)
+        names.withLock { $0[id] } ?? Self.shortID(id)
+    }
+
+    /// The start of an id, for a column: `5c3e1a2b…`.
+    static func shortID(_ id: String) -> String {
+        id.count > 8 ? String(id.prefix(8)) + "…" : id
     }
 
     /// The objects an event payload carries (`object`, `objects`).
@@ -148,13 +153,12 @@ final class EventPrinter: Sendable {
 
     /// The local time of day, `HH:MM:SS.mmm`.
     private static func clock() -> String {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        var seconds = now.tv_sec
+        let now = Date().timeIntervalSince1970
+        var seconds = time_t(now.rounded(.down))
         var parts = tm()
         localtime_r(&seconds, &parts)
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let millis = Int(now.tv_nsec / 1_000_000)
+        let millis = min(Int((now - now.rounded(.down)) * 1000), 999)
         let millisText = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
         return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(millisText)"
     }

@@ -21,12 +21,7 @@ enum MetricsServer {
     static func service(
         address: String, registry: PrometheusCollectorRegistry, agent: Agent, logger: Logger
     ) throws -> some Service {
-        guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]),
-            (1...65535).contains(port), colon > address.startIndex
-        else {
-            throw RunnerError.usage("--metrics", "'\(address)' is not HOST:PORT, like 127.0.0.1:9090")
-        }
-        let host = String(address[..<colon])
+        let address = try ListenAddress(address, option: "--metrics", example: "127.0.0.1:9090")
         let router = Router()
         router.get("metrics") { _, _ -> Response in
             Response(
@@ -41,6 +36,7 @@ enum MetricsServer {
                 status: online ? .ok : .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
         }
-        return Application(router: router, configuration: .init(address: .hostname(host, port: port)), logger: logger)
+        return Application(
+            router: router, configuration: .init(address: .hostname(address.host, port: address.port)), logger: logger)
     }
 }

@@ -58,7 +58,7 @@ struct MonitorCommand: RunnerCommand {
             // Not events.cancelOnGracefulShutdown(): that merges two sequences, a task switch per event.
             try await cancelWhenGracefulShutdown {
                 var ownRequests: Set<String> = []
-                var lastAdvertise: (source: String, filter: String?, payload: [UInt8])?
+                var echo = AdvertiseEcho()
                 for try await message in events {
                     let topic = message.topic
                     if message.sourceID == ownID {
@@ -78,16 +78,10 @@ struct MonitorCommand: RunnerCommand {
                         guard filter.admits(topic: topic, json: json, sourceName: printer.knownName(topic.sourceID))
                         else { continue }
                     }
-                    // coaty-js sends an Advertise of a custom object type on its core type's topic and
-                    // on its object type's: text shows it once (JSON lines and the recording keep both).
-                    if topic.eventType == .advertise {
-                        defer { lastAdvertise = (topic.sourceID, topic.eventTypeFilter, message.payload) }
-                        if context.output.mode == .text, let last = lastAdvertise, last.source == topic.sourceID,
-                            last.filter != topic.eventTypeFilter, last.payload == message.payload
-                        {
-                            try recording?.record(topic: topic.name, payload: message.payload, retain: message.isRetained)
-                            continue
-                        }
+                    // Text shows an Advertise sent on two topics once (JSON lines and the recording keep both).
+                    if echo.isEcho(message), context.output.mode == .text {
+                        try recording?.record(topic: topic.name, payload: message.payload, retain: message.isRetained)
+                        continue
                     }
                     tally.count(topic.eventType)
                     try recording?.record(topic: topic.name, payload: message.payload, retain: message.isRetained)
