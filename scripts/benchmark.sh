@@ -5,11 +5,12 @@
 # (mosquitto's default TCP settings, and the same with `set_tcp_nodelay true`; both with
 # `max_queued_messages 0` so that a busy subscriber is never dropped), runs CoatyBenchmarks against
 # them with the C baseline (mqtt-baseline) and the Foundation-free agent-probe, and stops the
-# brokers again. Takes about ten minutes (and a few more the first time, to build).
+# brokers again; the storage section also starts a PostgreSQL server (scripts/postgres-server.sh).
+# Takes about half an hour (and a few more minutes the first time, to build).
 #
 #   scripts/benchmark.sh                 everything, report in docs/performance.md
 #   scripts/benchmark.sh --quick         smaller counts (a minute or two), report on stdout
-#   scripts/benchmark.sh --only b2,stall  some sections: codec b1 b7 b2 stall b4 b5 b6 monitor
+#   scripts/benchmark.sh --only b2,stall  some sections: codec b1 b7 b2 stall b4 b5 b6 monitor storage
 #   scripts/benchmark.sh --repeats 5     more repetitions (default 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,7 +40,7 @@ done
 # measures an agent-probe built with swift build's defaults (the runtime in shared libraries).
 echo "benchmark: building in release (--static-swift-stdlib, in .build/static)"
 static=(-c release --static-swift-stdlib --scratch-path .build/static)
-for product in CoatyBenchmarks mqtt-baseline agent-probe agent-runner; do
+for product in CoatyBenchmarks mqtt-baseline agent-probe agent-runner StorageBenchmarks; do
     swift build "${static[@]}" --product "$product" 2>&1 | grep -E "error|warning: |Compiling|Build" || true
 done
 bin="$(swift build "${static[@]}" --show-bin-path)"
@@ -53,6 +54,7 @@ work="$(mktemp -d)"
 pids=()
 cleanup() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    [ -d "$work/postgres/data" ] && bash scripts/postgres-server.sh stop "$work/postgres" || true
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -114,6 +116,25 @@ if [ "$runs_monitor" = 1 ]; then
     [ -n "$markdown" ] && monitor_report=(--markdown "$markdown")
     python3 scripts/monitor-benchmark.py --port "$port" --runner "$bin/agent-runner" \
         "${monitor_arguments[@]}" "${monitor_report[@]}"
+fi
+# Storage: SQLite files and a throw-away PostgreSQL server (scripts/postgres-server.sh).
+runs_storage=1
+storage_arguments=()
+previous=""
+for argument in "$@"; do
+    if [ "$previous" = "--only" ] && [[ ",$argument," != *",storage,"* ]]; then runs_storage=0; fi
+    [ "$argument" = "--quick" ] && storage_arguments=(--objects 100000 --ingest 2000 --batch 20000 --live 200)
+    previous="$argument"
+done
+if [ "$runs_storage" = 1 ]; then
+    mkdir -p "$work/postgres" && chmod 755 "$work"
+    postgres_url="$(bash scripts/postgres-server.sh start "$work/postgres" "$(free_port)")"
+    storage_report=()
+    [ -n "$markdown" ] && storage_report=(--markdown "$markdown")
+    "$bin/StorageBenchmarks" --folder "$work/storage" --postgres "$postgres_url" \
+        "${storage_arguments[@]}" "${storage_report[@]}" || storage_failed=1
+    bash scripts/postgres-server.sh stop "$work/postgres"
+    [ -z "${storage_failed:-}" ] || { echo "benchmark: the storage benchmarks failed" >&2; exit 1; }
 fi
 if [ -n "$markdown" ] && [ -f "$work/previous.md" ]; then
     python3 scripts/compare-performance.py "$work/previous.md" "$markdown"
