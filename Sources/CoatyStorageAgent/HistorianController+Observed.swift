@@ -21,11 +21,12 @@ extension HistorianController {
                 }
                 guard !objects.isEmpty else { continue }
                 if message.topic.eventType == .advertise {
-                    try await persistObserved(objects, from: message.topic.sourceID)
+                    guard try await persistObserved(objects, from: message.topic.sourceID) else { return }
                 }
                 let captured = objects.filter(options.snapshots)
                 guard !captured.isEmpty else { continue }
-                try await takeSnapshots(of: captured, tags: options.observedTags)
+                let snapshots = try makeSnapshots(of: captured, tags: options.observedTags)
+                guard try await publish(snapshots, retrying: true) else { return }
                 logger.trace(
                     "Snapshotted", metadata: ["storage.count": "\(captured.count)", "coaty.event": "\(message.topic)"])
             }
@@ -36,19 +37,23 @@ extension HistorianController {
     func persistAdvertised(_ advertised: EventStream<Received<Advertise>>) async throws {
         try await untilAgentStops {
             for try await received in advertised.cancelOnGracefulShutdown() {
-                try await persistObserved([received.event.object], from: received.sourceID)
+                guard try await persistObserved([received.event.object], from: received.sourceID) else { return }
             }
         }
     }
 
     /// Stores the snapshots among the advertised `objects` when observed snapshots are persisted
-    /// and another agent advertised them (this agent's own are local snapshots).
-    private func persistObserved(_ objects: [any CoatyObject], from sourceID: String) async throws {
-        guard options.persistsObservedSnapshots, sourceID != agent.identity.objectID else { return }
+    /// and another agent advertised them (this agent's own are local snapshots), again while the
+    /// database fails; false when the container stopped before they could be stored.
+    private func persistObserved(_ objects: [any CoatyObject], from sourceID: String) async throws -> Bool {
+        guard options.persistsObservedSnapshots, sourceID != agent.identity.objectID else { return true }
         let snapshots = objects.filter { $0.coreType == .snapshot }
-        guard !snapshots.isEmpty else { return }
-        try await store.insert(snapshots, into: options.collection)
+        guard !snapshots.isEmpty else { return true }
+        guard
+            try await retry.run("an observed snapshot", { try await store.insert(snapshots, into: options.collection) })
+        else { return false }
         logger.trace("Stored an observed snapshot", metadata: ["coaty.source": "\(sourceID)"])
+        return true
     }
 
     /// Runs `body`, ending quietly when the agent stopped (nothing more arrives then).

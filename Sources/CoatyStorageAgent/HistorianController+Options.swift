@@ -27,6 +27,9 @@ extension HistorianController {
         public var observedCoreTypes: Set<CoreType>
         /// The tags of the snapshots of observed objects.
         public var observedTags: [String]
+        /// The longest wait before a snapshot of an observed object is stored again after the
+        /// database failed; 5 s by default.
+        public var maxRetryDelay: Duration = .seconds(5)
 
         /// Creates options; with none the historian only takes the snapshots it is asked for.
         public init(

@@ -32,9 +32,12 @@ import Synchronization
 ///   with one Retrieve of the stored snapshots its filter keeps (ordering and paging included),
 ///   empty when none match.
 ///
-/// Timestamps are milliseconds since the Unix epoch, as `Snapshot/creationTimestamp` is. A
-/// database failure while snapshotting or storing an observed snapshot ends the controller (and
-/// so the container) with the backend's `StorageError`.
+/// Timestamps are milliseconds since the Unix epoch, as `Snapshot/creationTimestamp` is. When the
+/// database fails (`StorageError.Code.databaseFailed`) while an observed object's snapshot or an
+/// observed snapshot is stored, the historian logs a warning and stores it again after a delay
+/// that doubles from 100 ms up to ``Options/maxRetryDelay``, as the recorder does (later events
+/// wait meanwhile); other storage errors end the controller (and so the container).
+/// ``takeSnapshot(of:tags:at:)`` throws the error to its caller instead.
 public final class HistorianController: Controller {
     /// The agent that observes, advertises and answers; its identity is every snapshot's creator.
     public let agent: Agent
@@ -44,6 +47,7 @@ public final class HistorianController: Controller {
     public let options: Options
     let logger: Logger
     private let now: @Sendable () -> Double
+    let retry: WriteRetry
     private let streams = Mutex<Streams?>(nil)
 
     /// The observations made in ``initialize()``, consumed by ``run()``.
@@ -54,16 +58,19 @@ public final class HistorianController: Controller {
     }
 
     /// Creates a historian for `agent` storing in `store`; `now` gives the time of each snapshot
-    /// (the wall clock by default; tests pass a fixed one).
+    /// (the wall clock by default; tests pass a fixed one), `clock` times the waits before a
+    /// failed write is tried again.
     public init(
         agent: Agent, store: ObjectStore, options: Options, logger: Logger = Logger.current,
-        now: @escaping @Sendable () -> Double = HistorianController.currentTimestamp
+        now: @escaping @Sendable () -> Double = HistorianController.currentTimestamp,
+        clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.agent = agent
         self.store = store
         self.options = options
         self.logger = logger
         self.now = now
+        retry = WriteRetry(clock: clock, maxDelay: options.maxRetryDelay, logger: logger)
     }
 
     /// The current time in milliseconds since the Unix epoch, as JavaScript's `Date.now()`.
@@ -138,22 +145,37 @@ public final class HistorianController: Controller {
     public func takeSnapshots(of objects: [any CoatyObject], tags: [String] = [], at timestamp: Double? = nil)
         async throws -> [Snapshot]
     {
+        let snapshots = try makeSnapshots(of: objects, tags: tags, at: timestamp)
+        _ = try await publish(snapshots, retrying: false)
+        return snapshots
+    }
+
+    /// Snapshots of `objects` at `timestamp` (now by default), checked to decode as stored.
+    func makeSnapshots(of objects: [any CoatyObject], tags: [String], at timestamp: Double? = nil) throws -> [Snapshot] {
         let time = timestamp ?? now()
         let snapshots = objects.map {
             Snapshot(capturing: $0, creatorID: agent.identity.objectID, creationTimestamp: time, tags: tags)
         }
         for snapshot in snapshots { _ = try agent.registry.decodeObject(snapshot.jsonObject()) }
-        try await publish(snapshots)
         return snapshots
     }
 
-    /// Persists, then advertises `snapshots`, as the options say.
-    private func publish(_ snapshots: [Snapshot]) async throws {
-        guard !snapshots.isEmpty else { return }
-        if options.persistsLocalSnapshots { try await store.insert(snapshots, into: options.collection) }
+    /// Persists (again while the database fails, when `retrying`), then advertises `snapshots`, as
+    /// the options say; false when the container stopped before they could be stored.
+    func publish(_ snapshots: [Snapshot], retrying: Bool) async throws -> Bool {
+        guard !snapshots.isEmpty else { return true }
+        if options.persistsLocalSnapshots {
+            let insert = { try await self.store.insert(snapshots, into: self.options.collection) }
+            if retrying {
+                guard try await retry.run("\(snapshots.count) snapshot(s)", insert) else { return false }
+            } else {
+                try await insert()
+            }
+        }
         if options.advertisesSnapshots {
             for snapshot in snapshots { try agent.advertise(snapshot) }
         }
+        return true
     }
 }
 

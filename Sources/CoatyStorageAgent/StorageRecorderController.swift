@@ -78,7 +78,7 @@ public final class StorageRecorderController: Controller {
     /// What is recorded and answered.
     public let options: Options
     let logger: Logger
-    private let clock: any Clock<Duration>
+    private let retry: WriteRetry
     private let streams = Mutex<Streams?>(nil)
 
     /// The observations made in ``initialize()``, consumed by ``run()``.
@@ -98,7 +98,7 @@ public final class StorageRecorderController: Controller {
         self.store = store
         self.options = options
         self.logger = logger
-        self.clock = clock
+        retry = WriteRetry(clock: clock, maxDelay: options.maxRetryDelay, logger: logger)
     }
 
     /// Creates the collection and starts observing before the agent connects, so no event of the
@@ -150,47 +150,16 @@ public final class StorageRecorderController: Controller {
                     continue
                 }
                 guard let change else { continue }
-                guard try await apply(change, topic: message.topic) else { return }
+                let stored = try await retry.run("the \(message.topic.eventType) event") {
+                    try await change.apply(to: store, in: options.collection)
+                }
+                guard stored else { return }
                 count += 1
                 logger.trace(
                     "Recorded", metadata: ["storage.count": "\(count)", "coaty.event": "\(message.topic.eventType)"])
             }
         } catch let error as AgentError where error.code == .stopped {
             return  // the agent stopped: nothing more arrives
-        }
-    }
-
-    /// Writes `change`, and again after a growing delay while the database fails; false when the
-    /// container stopped before it could be written.
-    ///
-    /// - Throws: the first storage error that is not a database failure.
-    private func apply(_ change: StoreChange, topic: CoatyTopic) async throws -> Bool {
-        var delay = Duration.milliseconds(100)
-        var failures = 0
-        while true {
-            do {
-                try await change.apply(to: store, in: options.collection)
-                if failures > 0 {
-                    logger.notice(
-                        "Recording again: the database accepted the event", metadata: ["attempts": "\(failures + 1)"])
-                }
-                return true
-            } catch let error as StorageError where error.code == .databaseFailed {
-                failures += 1
-                logger.warning(
-                    "Cannot record: \(error.detail); trying again in \(delay) (later events wait)",
-                    metadata: ["coaty.event": "\(topic.eventType)", "attempts": "\(failures)"])
-                do {
-                    let wait = delay
-                    try await cancelWhenGracefulShutdown { try await self.clock.sleep(for: wait) }
-                } catch {
-                    logger.error(
-                        "Stopped while the database failed: the event being written was not recorded",
-                        metadata: ["coaty.event": "\(topic.eventType)"])
-                    return false
-                }
-                delay = min(delay * 2, options.maxRetryDelay)
-            }
         }
     }
 

@@ -198,6 +198,32 @@ struct HistorianControllerTests {
         }
     }
 
+    @Test func anObservedObjectsSnapshotIsStoredOnceTheFailingDatabaseIsBack() async throws {
+        let failing = FailingBackend(InMemoryBackend())
+        let store = ObjectStore(backend: failing)
+        let clock = ManualClock()
+        try await TestBroker.withBroker { broker in
+            let publisher = try Agent(configuration: RunningAgents.configuration("Publisher", broker: broker))
+            try await RunningAgents.run([publisher]) {
+                let options = HistorianController.Options(
+                    persistsLocalSnapshots: true, observedObjectTypes: ["com.example.Light"])
+                let container = try Fixtures.container(broker, store: store, options: options, clock: clock)
+                try await RunningContainers.run(container) {
+                    failing.failNext(2)
+                    try publisher.advertise(try Fixtures.object(Fixtures.lampJSON))
+                    // Two failed writes, each followed by a wait on the clock: 100 ms, then 200 ms.
+                    for wait in [Duration.milliseconds(100), .milliseconds(200)] {
+                        await clock.waitForSleepers()
+                        clock.advance(by: wait)
+                    }
+                    let stored = try await Fixtures.waitUntil(store, holds: 1)
+                    let snapshot = try #require(stored.first as? Snapshot)
+                    #expect(snapshot.parentObjectID == Fixtures.lampID)
+                }
+            }
+        }
+    }
+
     @Test func withEveryOptionOffNothingIsPersistedAdvertisedOrAnswered() async throws {
         let store = ObjectStore(backend: InMemoryBackend())
         try await TestBroker.withBroker { broker in

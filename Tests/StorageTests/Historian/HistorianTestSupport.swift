@@ -28,11 +28,12 @@ enum HistorianFixtures {
     /// A container on `broker` running one historian over `store`, its snapshots timed by `time`.
     static func container(
         _ broker: TestBroker, store: ObjectStore, options: HistorianController.Options,
-        time: SteppingTime = SteppingTime()
+        time: SteppingTime = SteppingTime(), clock: any Clock<Duration> = ContinuousClock()
     ) throws -> Container {
         let component = ControllerComponent(name: "HistorianController") { context in
             HistorianController(
-                agent: context.agent, store: store, options: options, logger: context.logger, now: { time.next() })
+                agent: context.agent, store: store, options: options, logger: context.logger, now: { time.next() },
+                clock: clock)
         }
         return try Container(
             components: Components(controllers: [component]),
@@ -117,6 +118,34 @@ final class GatedBackend: StorageBackend {
             }
             if held { arrived.yield() } else { continuation.resume() }
         }
+        return try await base.write(body)
+    }
+}
+
+/// A backend whose next writes fail, when a test says so, as a database that went away does.
+final class FailingBackend: StorageBackend {
+    let base: any StorageBackend
+    private let remaining = Mutex(0)
+
+    init(_ base: any StorageBackend) {
+        self.base = base
+    }
+
+    /// Makes the next `count` writes fail.
+    func failNext(_ count: Int) {
+        remaining.withLock { $0 = count }
+    }
+
+    func read<T: Sendable>(_ body: @Sendable (any StorageReader) throws -> T) async throws -> T {
+        try await base.read(body)
+    }
+
+    func write<T: Sendable>(_ body: @Sendable (any StorageWriter) throws -> T) async throws -> T {
+        let fails = remaining.withLock { remaining in
+            defer { remaining = max(remaining - 1, 0) }
+            return remaining > 0
+        }
+        if fails { throw StorageError.databaseFailed("writing", "the test's database is away") }
         return try await base.write(body)
     }
 }
