@@ -48,6 +48,7 @@ extension Agent {
         let counters = self.counters
         // Polling for the response ends with the first one that fits, or with the request.
         let busyPoll = configuration.responseBusyPoll > .zero ? BusyPoll(loop: client.eventLoop) : nil
+        let timing = RequestTiming(kind: AgentMetrics.requestKind(Request.eventType), metrics: counters.metrics)
         let sink = ResponseSink(responseType: Request.Response.eventType) { topic, payload in
             let response: Request.Response
             do throws(EventError) {
@@ -57,6 +58,7 @@ extension Agent {
             }
             guard request.accepts(response) else { return .rejected }
             busyPoll?.end()
+            timing?.responded()
             let result = queue.yield(Received(event: response, topic: topic))
             // Ended, its clean-up not run yet (it waits until the network thread is next awake): a late response.
             if result == .finished { counters.increment(.unroutedMessages) } else { counters.count(result) }
@@ -84,12 +86,15 @@ extension Agent {
                 case .agentStopped:
                     queue.finish(failure: AgentError(code: .stopped, detail: "the agent stopped before any \(Request.Response.eventType) arrived"))
                 case .subscriptionRefused(let error): queue.finish(failure: error)
-                case .timedOut: queue.finish()
+                case .timedOut:
+                    timing?.timedOut()
+                    queue.finish()
                 }
             }
             if let generation = start.timerGeneration { startRequestTimer(generation: generation, wakingAt: deadline, in: &state) }
             queue.setOnTermination { [weak self] _ in
                 busyPoll?.end()
+                timing?.ended()
                 // The clean-up runs on the network thread when it is next awake, usually after the
                 // caller's next request has gone out, instead of delaying it (an UNSUBSCRIBE of a
                 // per-request subscription would also reach the broker before that request).

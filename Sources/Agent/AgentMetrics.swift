@@ -23,6 +23,9 @@ import CoreTypes
 /// | `coaty_inbound_bytes_total` | counter | |
 /// | `coaty_connections_total` | counter | |
 /// | `coaty_connected` | gauge (1 online, 0 not) | |
+/// | `coaty_request_first_response_seconds` | timer (request to its first fitting response) | event (the request's) |
+/// | `coaty_request_duration_seconds` | timer (request to its end: enough responses, timeout, cancellation) | event |
+/// | `coaty_requests_timed_out_total` | counter | event |
 final class AgentMetrics: Sendable {
     /// Why an event was dropped.
     enum DropReason: Int, CaseIterable {
@@ -52,6 +55,13 @@ final class AgentMetrics: Sendable {
     let observerDrops: any CounterHandler
     let heldBackObservers: any CounterHandler
     let publicationDrops: any CounterHandler
+    /// Indexed by ``requestKind(_:)``.
+    private let firstResponse: [any TimerHandler]
+    private let requestDuration: [any TimerHandler]
+    private let timeouts: [any CounterHandler]
+
+    /// The request event types in metric order.
+    static let requestTypes: [EventType] = [.discover, .query, .update, .call]
 
     init(factory: any MetricsFactory) {
         func counters(_ label: String) -> [any CounterHandler] {
@@ -72,7 +82,25 @@ final class AgentMetrics: Sendable {
         observerDrops = factory.makeCounter(label: "coaty_observer_events_dropped_total", dimensions: [])
         heldBackObservers = factory.makeCounter(label: "coaty_observers_held_back_total", dimensions: [])
         publicationDrops = factory.makeCounter(label: "coaty_publications_dropped_total", dimensions: [])
+        let requests = Self.requestTypes.map { [("event", $0.description)] }
+        firstResponse = requests.map { factory.makeTimer(label: "coaty_request_first_response_seconds", dimensions: $0) }
+        requestDuration = requests.map { factory.makeTimer(label: "coaty_request_duration_seconds", dimensions: $0) }
+        timeouts = requests.map { factory.makeCounter(label: "coaty_requests_timed_out_total", dimensions: $0) }
     }
+
+    /// The metric index of a request event type (`nil` for the others).
+    static func requestKind(_ type: EventType) -> Int? {
+        requestTypes.firstIndex(of: type)
+    }
+
+    /// A request's first fitting response arrived `elapsed` after it was made.
+    func firstResponse(kind: Int, after elapsed: Duration) { firstResponse[kind].recordNanoseconds(elapsed.nanoseconds) }
+
+    /// A request ended `elapsed` after it was made.
+    func requestEnded(kind: Int, after elapsed: Duration) { requestDuration[kind].recordNanoseconds(elapsed.nanoseconds) }
+
+    /// A request timed out.
+    func requestTimedOut(kind: Int) { timeouts[kind].increment(by: 1) }
 
     /// The metric index of an event type.
     static func kind(_ type: EventType) -> Int {
@@ -128,4 +156,13 @@ final class AgentMetrics: Sendable {
     }
 
     func didDisconnect() { connected.record(Int64(0)) }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds (saturating).
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? (seconds < 0 ? .min : .max) : scaled &+ attoseconds / 1_000_000_000
+    }
 }

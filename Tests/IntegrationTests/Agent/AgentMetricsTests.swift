@@ -49,4 +49,30 @@ struct AgentMetricsTests {
             #expect(try counter("coaty_inbound_bytes_total", []) > 0)
         }
     }
+
+    @Test func timesRequestsToTheirFirstResponseAndEndAndCountsTimeouts() async throws {
+        try await TestBroker.withBroker { broker in
+            let metrics = TestMetrics()
+            var configuration = RunningAgents.configuration("Asker", broker: broker)
+            configuration.metricsFactory = metrics
+            let asker = try Agent(configuration: configuration)
+            let answerer = try Agent(configuration: RunningAgents.configuration("Answerer", broker: broker))
+            try await RunningAgents.run([asker, answerer]) {
+                let calls = try await answerer.observeCall("com.example.answer")
+                let answering = Task {
+                    for try await request in calls { try request.respond(Return(result: 42)) }
+                }
+                defer { answering.cancel() }
+                let answered = try await asker.call(Call(operation: "com.example.answer"), timeout: .seconds(30))
+                _ = try await answered.first()
+                let unanswered = try await asker.call(Call(operation: "com.example.nobody"), timeout: .milliseconds(50))
+                for try await _ in unanswered { Issue.record("nobody answers this call") }
+            }
+            let call = [("event", "Call")]
+            #expect(try metrics.expectTimer("coaty_request_first_response_seconds", call).values.count == 1)
+            #expect(try metrics.expectTimer("coaty_request_duration_seconds", call).values.count == 2)
+            #expect(try metrics.expectCounter("coaty_requests_timed_out_total", call).totalValue == 1)
+            #expect(try metrics.expectCounter("coaty_requests_timed_out_total", [("event", "Discover")]).totalValue == 0)
+        }
+    }
 }
