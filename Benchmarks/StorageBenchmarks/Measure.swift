@@ -3,7 +3,9 @@ import Foundation
 /// Timing, memory and the figures printed.
 enum Measure {
     /// Runs `body` and returns its result with the seconds it took.
-    static func seconds<T>(_ body: () async throws -> T) async rethrows -> (T, Double) {
+    static func seconds<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async rethrows
+        -> (T, Double)
+    {
         let start = ContinuousClock.now
         let result = try await body()
         let elapsed = ContinuousClock.now - start

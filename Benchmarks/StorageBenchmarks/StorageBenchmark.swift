@@ -14,52 +14,76 @@ struct StorageBenchmark {
         return try registry.decodeObject(json)
     }
 
+    /// The objects of `texts`, decoded outside any async function (Swift 6.3's release build
+    /// crashes splitting async functions that build such an array in a loop).
+    func decodeAll<Texts: Collection<String>>(_ texts: Texts) throws -> [any CoatyObject] {
+        try texts.map(decode)
+    }
+
     /// Per-event and batched ingest, library against hand-written, alternating two rounds (best of each).
     func ingest() async throws -> [Row] {
         try await subject.store.addCollection("ingest_lib")
-        var rows: [Row] = []
-        for (label, count, batched) in [
-            ("Advertise ingest, one transaction per event", options.ingest, false),
-            ("Ingest in transactions of 1,000", options.batch, true),
-        ] {
-            var library = 0.0
-            var hand = 0.0
-            for round in 0..<2 {
-                let texts = { (side: String) in
-                    (0..<count).map { Workload.objectText($0, tag: "\(side)-\(batched)-\(round)") }
-                }
-                let libraryTexts = texts("lib")
-                let handTexts = texts("hand")
-                let (_, librarySeconds) = try await Measure.seconds {
-                    if batched {
-                        for start in stride(from: 0, to: count, by: 1000) {
-                            let objects = try libraryTexts[start..<min(start + 1000, count)].map(decode)
-                            try await subject.store.insert(objects, into: "ingest_lib")
-                        }
-                    } else {
-                        for text in libraryTexts { try await subject.store.insert(try decode(text), into: "ingest_lib") }
-                    }
-                }
-                let (_, handSeconds) = try await Measure.seconds {
-                    if batched {
-                        for start in stride(from: 0, to: count, by: 1000) {
-                            try await subject.ingestBaseline.insertAll(
-                                Array(handTexts[start..<min(start + 1000, count)]), into: "ingest_hand")
-                        }
-                    } else {
-                        try await subject.ingestBaseline.insertEach(handTexts, into: "ingest_hand")
-                    }
-                }
-                library = max(library, Double(count) / librarySeconds)
-                hand = max(hand, Double(count) / handSeconds)
-            }
-            rows.append(
-                Row(
-                    measurement: "\(label) (\(Measure.grouped(count)) objects)",
-                    library: "\(Measure.grouped(Int(library))) objects/s", handWritten: "\(Measure.grouped(Int(hand))) objects/s",
-                    ratio: library / hand))
+        let perEvent = try await ingestRates(count: options.ingest, batched: false)
+        let batched = try await ingestRates(count: options.batch, batched: true)
+        return [
+            Self.rateRow("Advertise ingest, one transaction per event (\(Measure.grouped(options.ingest)) objects)", perEvent),
+            Self.rateRow("Ingest in transactions of 1,000 (\(Measure.grouped(options.batch)) objects)", batched),
+        ]
+    }
+
+    static func rateRow(_ label: String, _ rates: (library: Double, hand: Double)) -> Row {
+        Row(
+            measurement: label, library: "\(Measure.grouped(Int(rates.library))) objects/s",
+            handWritten: "\(Measure.grouped(Int(rates.hand))) objects/s", ratio: rates.library / rates.hand)
+    }
+
+    /// The best rates in objects/s of two alternating rounds.
+    private func ingestRates(count: Int, batched: Bool) async throws -> (library: Double, hand: Double) {
+        var library = 0.0
+        var hand = 0.0
+        for round in 0..<2 {
+            let libraryTexts = (0..<count).map { Workload.objectText($0, tag: "lib-\(batched)-\(round)") }
+            let handTexts = (0..<count).map { Workload.objectText($0, tag: "hand-\(batched)-\(round)") }
+            let librarySeconds = try await libraryIngest(libraryTexts, batched: batched)
+            let handSeconds = try await handIngest(handTexts, batched: batched)
+            library = max(library, Double(count) / librarySeconds)
+            hand = max(hand, Double(count) / handSeconds)
         }
-        return rows
+        return (library, hand)
+    }
+
+    /// Seconds the library takes to decode and store `texts`.
+    private func libraryIngest(_ texts: [String], batched: Bool) async throws -> Double {
+        let size = batched ? 1000 : 1
+        let store = subject.store
+        let (_, seconds) = try await Measure.seconds {
+            var index = 0
+            while index < texts.count {
+                let objects = try decodeAll(texts[index..<min(index + size, texts.count)])
+                try await store.insert(objects, into: "ingest_lib")
+                index += size
+            }
+        }
+        return seconds
+    }
+
+    /// Seconds the hand-written statements take to store `texts`.
+    private func handIngest(_ texts: [String], batched: Bool) async throws -> Double {
+        let start = ContinuousClock.now
+        if batched {
+            for first in stride(from: 0, to: texts.count, by: 1000) {
+                try await subject.ingestBaseline.insertAll(
+                    Array(texts[first..<min(first + 1000, texts.count)]), into: "ingest_hand")
+            }
+        } else {
+            try await subject.ingestBaseline.insertEach(texts, into: "ingest_hand")
+        }
+        return Self.seconds(since: start)
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let (whole, fraction) = (ContinuousClock.now - start).components
+        return Double(whole) + Double(fraction) / 1e18
     }
 
     /// Loads the query set through the library, in transactions of 10,000.
@@ -68,9 +92,7 @@ struct StorageBenchmark {
         let count = options.objects
         let (_, seconds) = try await Measure.seconds {
             for start in stride(from: 0, to: count, by: 10_000) {
-                let objects = try (start..<min(start + 10_000, count)).map {
-                    try decode(Workload.objectText($0, tag: "q"))
-                }
+                let objects = try decodeAll((start..<min(start + 10_000, count)).map { Workload.objectText($0, tag: "q") })
                 try await subject.store.insert(objects, into: "objects")
                 if start > 0, start % 200_000 == 0 { print("  loaded \(Measure.grouped(start))") }
             }
@@ -150,14 +172,12 @@ struct StorageBenchmark {
             _ = try await iterator.next()
             var latencies: [Double] = []
             for index in 0..<options.live {
-                let object = try decode(Workload.objectText(index * 10 + 1, tag: "live"))
-                let (_, seconds) = try await Measure.seconds {
-                    try await subject.store.insert(object, into: "live")
-                    guard let result = try await iterator.next(), result.added.count == 1 else {
-                        throw BenchmarkFailure("the live query did not report the inserted object")
-                    }
-                }
-                latencies.append(seconds)
+                let objects = try decodeAll([Workload.objectText(index * 10 + 1, tag: "live")])
+                let start = ContinuousClock.now
+                try await subject.store.insert(objects, into: "live")
+                let added = try await iterator.next()?.added.count
+                latencies.append(Self.seconds(since: start))
+                guard added == 1 else { throw BenchmarkFailure("the live query did not report the inserted object") }
             }
             return latencies
         }
