@@ -230,8 +230,12 @@ let package = Package(
         ),
         .testTarget(
             name: "StorageTests",
-            // TestSupport: the PostgreSQL server the tests start.
-            dependencies: ["CoatyStorage", "CoatyStorageSQLite", "CoatyStoragePostgres", "CoreTypes", "TestSupport"],
+            // TestSupport: the PostgreSQL server and the brokers the tests start; CoatyStorageAgent
+            // and Agent: the historian's tests.
+            dependencies: [
+                "Agent", "CoatyStorage", "CoatyStorageAgent", "CoatyStorageSQLite", "CoatyStoragePostgres", "CoreTypes",
+                "TestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

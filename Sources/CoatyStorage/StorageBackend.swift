@@ -45,6 +45,19 @@ public protocol StorageReader {
         in collection: String, matching conditions: ObjectFilterConditions?, orderedBy ordering: [OrderByProperty],
         offset: Int, limit: Int
     ) throws -> [JSONObject]
+    /// The objects matching `conditions` in insertion order, inserted after the object at
+    /// `position` (from the first when `nil`), skipping `offset` of them, at most `limit`; with
+    /// the position of the last one returned. `nil` when the backend cannot page so (then the
+    /// store pages with offsets through ``find(in:matching:orderedBy:offset:limit:)``).
+    ///
+    /// Positions are the backend's own insertion sequence; paging by them reads each stored
+    /// object once however far into the result a batch is.
+    ///
+    /// - Throws: ``StorageError/filterFailed(_:)`` where the matcher throws.
+    func findInInsertionOrder(
+        in collection: String, matching conditions: ObjectFilterConditions?, after position: Int64?, offset: Int,
+        limit: Int
+    ) throws -> (objects: [JSONObject], last: Int64?)?
     /// How many objects match `conditions`.
     ///
     /// - Throws: ``StorageError/filterFailed(_:)`` where the matcher throws.
@@ -53,6 +66,16 @@ public protocol StorageReader {
     func value(forKey key: String) throws -> JSONValue?
     /// The keys of the key-value store, sorted by their UTF-8 bytes.
     func keys() throws -> [String]
+}
+
+extension StorageReader {
+    /// Not supported: the store pages with offsets.
+    public func findInInsertionOrder(
+        in collection: String, matching conditions: ObjectFilterConditions?, after position: Int64?, offset: Int,
+        limit: Int
+    ) throws -> (objects: [JSONObject], last: Int64?)? {
+        nil
+    }
 }
 
 /// The writing half of a backend, valid only inside ``StorageBackend/write(_:)``.

@@ -24,6 +24,20 @@ struct StorageView {
         return try joins.reduce(objects) { objects, join in try resolve(join, in: objects) }
     }
 
+    /// One batch of an unordered find paged by insertion position (see
+    /// ``StorageReader/findInInsertionOrder(in:matching:after:offset:limit:)``), joined; `nil`
+    /// when the backend pages with offsets only.
+    func batch(
+        in collection: String, filter: ObjectFilter, joins: [StorageJoin], after position: Int64?, offset: Int,
+        limit: Int
+    ) throws -> (objects: [JSONObject], last: Int64?)? {
+        guard
+            let (objects, last) = try reader.findInInsertionOrder(
+                in: collection, matching: filter.conditions, after: position, offset: offset, limit: limit)
+        else { return nil }
+        return (try joins.reduce(objects) { objects, join in try resolve(join, in: objects) }, last)
+    }
+
     /// The whole result of `filter` (paged by its `skip` and `take`), joined.
     func all(in collection: String, filter: ObjectFilter, joins: [StorageJoin]) throws -> [JSONObject] {
         let window = ResultWindow(filter)

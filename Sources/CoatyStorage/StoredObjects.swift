@@ -69,11 +69,17 @@ struct JSONBatches {
     let window: ResultWindow
     private var delivered = 0
     private var isFinished = false
+    /// Paging by insertion position (unordered finds, where the backend can): the position of the
+    /// last object delivered; `nil` before the first batch. `false` once the backend said it pages
+    /// with offsets only.
+    private var lastPosition: Int64?
+    private var pagesByPosition: Bool
 
     init(_ query: StoredObjects) {
         self.query = query
         store = query.store
         window = ResultWindow(query.filter)
+        pagesByPosition = query.filter.orderByProperties?.isEmpty ?? true
     }
 
     /// The next non-empty batch, or `nil` after the last.
@@ -86,8 +92,29 @@ struct JSONBatches {
             return nil
         }
         let query = query
-        let batch = try await store.reading { view in
-            try view.batch(in: query.collection, filter: query.filter, joins: query.joins, offset: offset, limit: limit)
+        let batch: [JSONObject]
+        if pagesByPosition {
+            // The first batch skips the window's start; later ones continue after the last object.
+            let (after, skip) = delivered == 0 ? (nil, offset) : (lastPosition, 0)
+            let paged = try await store.reading { view in
+                try view.batch(
+                    in: query.collection, filter: query.filter, joins: query.joins, after: after, offset: skip,
+                    limit: limit)
+            }
+            if let paged {
+                batch = paged.objects
+                lastPosition = paged.last
+            } else {
+                pagesByPosition = false
+                batch = try await store.reading { view in
+                    try view.batch(
+                        in: query.collection, filter: query.filter, joins: query.joins, offset: offset, limit: limit)
+                }
+            }
+        } else {
+            batch = try await store.reading { view in
+                try view.batch(in: query.collection, filter: query.filter, joins: query.joins, offset: offset, limit: limit)
+            }
         }
         delivered += batch.count
         isFinished = batch.count < limit

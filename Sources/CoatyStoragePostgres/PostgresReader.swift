@@ -67,6 +67,57 @@ extension PostgresReading {
             in: candidates, matching: conditions, orderedBy: ordering, offset: offset, limit: limit)
     }
 
+    /// Pages by `seq`: an exact pre-filter in SQL alone; else the candidates after `position`
+    /// are read in chunks and the matcher keeps those that match, until `limit` are found.
+    func findInInsertionOrder(
+        in collection: String, matching conditions: ObjectFilterConditions?, after position: Int64?, offset: Int,
+        limit: Int
+    ) throws -> (objects: [JSONObject], last: Int64?)? {
+        try requireCollection(collection)
+        guard limit > 0 else { return ([], position) }
+        var objects: [JSONObject] = []
+        var last = position
+        var skip = offset
+        let chunk = max(limit, 256)
+        while true {
+            var arguments = PostgresArguments()
+            let filter = PostgresFilter(conditions, arguments: &arguments)
+            var sql =
+                "SELECT seq, data FROM coaty_objects WHERE collection = \(arguments.text(collection)) "
+                + "AND seq > \(arguments.integer(Int(last ?? Int64.min))) AND \(filter.sql) ORDER BY seq"
+            if filter.isExact {
+                sql += " LIMIT \(arguments.integer(limit)) OFFSET \(arguments.integer(skip))"
+                for row in try statements.run(sql, arguments) {
+                    let (seq, text) = try row.decode((Int64, String).self)
+                    objects.append(try EncodedObject.object(fromStored: text))
+                    last = seq
+                }
+                return (objects, last)
+            }
+            sql += " LIMIT \(arguments.integer(chunk))"
+            let rows = try statements.run(sql, arguments).map { try $0.decode((Int64, String).self) }
+            for (seq, text) in rows {
+                let object = try EncodedObject.object(fromStored: text)
+                let matches: Bool
+                do {
+                    matches = try ObjectMatcher.matches(.object(object), conditions: conditions)
+                } catch let error as FilterError {
+                    throw StorageError.filterFailed(error)
+                }
+                guard matches else { continue }
+                if skip > 0 {
+                    skip -= 1
+                } else {
+                    objects.append(object)
+                }
+                last = seq
+                if objects.count == limit { return (objects, last) }
+            }
+            guard rows.count == chunk, let end = rows.last?.0 else { return (objects, last) }
+            last = end  // the chunk's rows were all examined: continue after them
+        }
+    }
+
     /// `COUNT(*)` when the pre-filter is exact, else the matcher over the candidates.
     func count(in collection: String, matching conditions: ObjectFilterConditions?) throws -> Int {
         try requireCollection(collection)

@@ -60,6 +60,29 @@ extension SQLiteReading {
         return try String.fetchAll(db, sql: sql, arguments: arguments).map(Self.parse)
     }
 
+    func findInInsertionOrder(
+        in collection: String, matching conditions: ObjectFilterConditions?, after position: Int64?, offset: Int,
+        limit: Int
+    ) throws -> (objects: [JSONObject], last: Int64?)? {
+        try requireCollection(collection)
+        guard limit > 0 else { return ([], position) }
+        let filter = SQLFilter(conditions)
+        var arguments: StatementArguments = [collection, position ?? Int64.min]
+        arguments += filter.arguments
+        arguments += [Int64(clamping: limit), Int64(clamping: offset)]
+        let sql =
+            "SELECT seq, data FROM coaty_objects WHERE collection = ? AND seq > ? AND \(filter.sql) "
+            + "ORDER BY seq LIMIT ? OFFSET ?"
+        var objects: [JSONObject] = []
+        var last = position
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        while let row = try rows.next() {
+            last = row[0]
+            objects.append(try Self.parse(row[1]))
+        }
+        return (objects, last)
+    }
+
     func count(in collection: String, matching conditions: ObjectFilterConditions?) throws -> Int {
         try requireCollection(collection)
         let filter = SQLFilter(conditions)

@@ -9,6 +9,43 @@ import Testing
     static let objectSets = 100
     static let filtersPerSet = 20
 
+    /// Batches paged by insertion position across many chunks of candidates: a filter that SQL
+    /// narrows but cannot decide alone (a number condition), with updates that keep positions.
+    @Test(arguments: [BackendKind.sqlite, .postgres])
+    func longResultsPageByPositionAsTheReference(_ kind: BackendKind) async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let reference = try await ObjectStore.make(.memory, in: folder)
+        let store = try await ObjectStore.make(kind, in: folder)
+        let objects = try (0..<800).map { index in
+            let json: JSONObject = [
+                "objectId": .string("id-\(index)"), "objectType": "com.example.Light", "coreType": "CoatyObject",
+                "name": .string("Light \(index)"), "n": .int(index % 7), "level": .double(Double(index) / 4),
+            ]
+            return try ObjectTypeRegistry().decodeObject(json)
+        }
+        for target in [reference, store] {
+            try await target.addCollection("c")
+            try await target.insert(objects, into: "c")
+            try await target.insert(Array(objects[100..<300]), into: "c")  // replaced: positions kept
+        }
+        let filters = [
+            #"{"conditions":["n",[7,3]],"skip":5,"take":150}"#,
+            #"{"conditions":{"and":[["level",[3,50]],["n",[8,1]]]}}"#,
+            #"{"conditions":["name",[6,"Light 1%"]],"skip":2}"#,
+            #"{}"#,
+        ]
+        for text in filters {
+            let filter = try ObjectFilter(json: JSONValue(parsing: text))
+            for batchSize in [7, 300] {
+                let expected = try await reference.json(in: "c", filter: filter, batchSize: batchSize)
+                let actual = try await store.json(in: "c", filter: filter, batchSize: batchSize)
+                #expect(actual == expected, "\(kind) \(text) batch \(batchSize)")
+                #expect(!expected.isEmpty)
+            }
+        }
+    }
+
     @Test(arguments: [BackendKind.sqlite, .postgres])
     func answersExactlyAsTheReference(_ kind: BackendKind) async throws {
         let seed = ProcessInfo.processInfo.environment["COATY_STORAGE_SEED"].flatMap { UInt64($0) } ?? 0xC0A7_2024
