@@ -27,8 +27,15 @@ package enum MatcherQuery {
     ///
     /// - Throws: ``StorageError/filterFailed(_:)`` where the matcher throws.
     package static func count(in candidates: [JSONObject], matching conditions: ObjectFilterConditions?) throws -> Int {
+        try candidates.count(where: { try matches($0, conditions) })
+    }
+
+    /// Whether `object` matches `conditions`.
+    ///
+    /// - Throws: ``StorageError/filterFailed(_:)`` where the matcher throws.
+    package static func matches(_ object: JSONObject, _ conditions: ObjectFilterConditions?) throws -> Bool {
         do {
-            return try candidates.count(where: { try ObjectMatcher.matches(.object($0), conditions: conditions) })
+            return try ObjectMatcher.matches(.object(object), conditions: conditions)
         } catch let error as FilterError {
             throw StorageError.filterFailed(error)
         }

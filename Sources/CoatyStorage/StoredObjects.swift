@@ -70,8 +70,8 @@ struct JSONBatches {
     private var delivered = 0
     private var isFinished = false
     /// Paging by insertion position (unordered finds, where the backend can): the position of the
-    /// last object delivered; `nil` before the first batch. `false` once the backend said it pages
-    /// with offsets only.
+    /// last object delivered, `nil` before the first batch; `pagesByPosition` turns false once the
+    /// backend pages with offsets only.
     private var lastPosition: Int64?
     private var pagesByPosition: Bool
 
@@ -92,30 +92,23 @@ struct JSONBatches {
             return nil
         }
         let query = query
-        let batch: [JSONObject]
-        if pagesByPosition {
-            // The first batch skips the window's start; later ones continue after the last object.
-            let (after, skip) = delivered == 0 ? (nil, offset) : (lastPosition, 0)
-            let paged = try await store.reading { view in
-                try view.batch(
+        let byPosition = pagesByPosition
+        // By position, the first batch skips the window's start and later ones continue after the
+        // last object; a backend that cannot page so is read by offset in the same read.
+        let (after, skip) = delivered == 0 ? (nil, offset) : (lastPosition, 0)
+        let (batch, last) = try await store.reading { view -> ([JSONObject], Int64??) in
+            if byPosition,
+                let paged = try view.batch(
                     in: query.collection, filter: query.filter, joins: query.joins, after: after, offset: skip,
                     limit: limit)
+            {
+                return (paged.objects, .some(paged.last))
             }
-            if let paged {
-                batch = paged.objects
-                lastPosition = paged.last
-            } else {
-                pagesByPosition = false
-                batch = try await store.reading { view in
-                    try view.batch(
-                        in: query.collection, filter: query.filter, joins: query.joins, offset: offset, limit: limit)
-                }
-            }
-        } else {
-            batch = try await store.reading { view in
-                try view.batch(in: query.collection, filter: query.filter, joins: query.joins, offset: offset, limit: limit)
-            }
+            let objects = try view.batch(
+                in: query.collection, filter: query.filter, joins: query.joins, offset: offset, limit: limit)
+            return (objects, nil)
         }
+        if let last { lastPosition = last } else { pagesByPosition = false }
         delivered += batch.count
         isFinished = batch.count < limit
         return batch.isEmpty ? nil : batch

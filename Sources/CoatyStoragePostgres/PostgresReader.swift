@@ -98,13 +98,7 @@ extension PostgresReading {
             let rows = try statements.run(sql, arguments).map { try $0.decode((Int64, String).self) }
             for (seq, text) in rows {
                 let object = try EncodedObject.object(fromStored: text)
-                let matches: Bool
-                do {
-                    matches = try ObjectMatcher.matches(.object(object), conditions: conditions)
-                } catch let error as FilterError {
-                    throw StorageError.filterFailed(error)
-                }
-                guard matches else { continue }
+                guard try MatcherQuery.matches(object, conditions) else { continue }
                 if skip > 0 {
                     skip -= 1
                 } else {
