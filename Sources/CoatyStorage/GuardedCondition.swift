@@ -126,17 +126,7 @@ extension GuardedCondition.Test {
     /// The literal start of a `Like` pattern (before its first wildcard), as whole Unicode
     /// scalars; a value that does not start with it cannot match.
     private static func literalPrefix(of pattern: String) -> String {
-        var units: [UInt16] = []
-        var isEscaped = false
-        for unit in pattern.utf16 {
-            if unit == 0x5C, !isEscaped {
-                isEscaped = true
-                continue
-            }
-            if (unit == 0x5F || unit == 0x25) && !isEscaped { break }
-            units.append(unit)
-            isEscaped = false
-        }
+        let units = ObjectFilterExpression.likeLiteralPrefix(of: pattern)
         // Drop a trailing high surrogate whose partner is a wildcard; stop at any lone surrogate.
         var scalars = String.UnicodeScalarView()
         var iterator = units.makeIterator()

@@ -105,3 +105,16 @@ struct LikePattern: Hashable, Sendable {
         unit == 0x0A || unit == 0x0D || unit == 0x2028 || unit == 0x2029
     }
 }
+
+extension ObjectFilterExpression {
+    /// The UTF-16 code units a `Like` pattern starts with before its first wildcard (escapes
+    /// resolved): a string that does not start with them cannot match.
+    package static func likeLiteralPrefix(of pattern: String) -> [UInt16] {
+        var units: [UInt16] = []
+        for token in LikePattern(pattern).tokens {
+            guard case .literal(let unit) = token else { break }
+            units.append(unit)
+        }
+        return units
+    }
+}
