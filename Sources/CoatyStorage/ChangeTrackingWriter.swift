@@ -34,6 +34,11 @@ final class ChangeTrackingWriter: StorageWriter {
         changedCollections.insert(collection)
     }
 
+    func put(_ objects: [EncodedObject], in collection: String) throws {
+        try base.put(objects, in: collection)
+        if !objects.isEmpty { changedCollections.insert(collection) }
+    }
+
     func removeObjects(withIDs ids: [String], from collection: String) throws -> Int {
         let removed = try base.removeObjects(withIDs: ids, from: collection)
         if removed > 0 { changedCollections.insert(collection) }

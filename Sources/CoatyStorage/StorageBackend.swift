@@ -89,10 +89,19 @@ public protocol StorageWriter: StorageReader {
     /// Stores `object`: appended when its object id is new, else replaced at its position in the
     /// insertion order.
     func put(_ object: EncodedObject, in collection: String) throws
+    /// Stores `objects` in order, as `put(_:in:)` does for each; backends override it to check
+    /// the collection once and write them together.
+    func put(_ objects: [EncodedObject], in collection: String) throws
     /// Removes the objects with the given object ids; returns how many there were.
     func removeObjects(withIDs ids: [String], from collection: String) throws -> Int
     /// Stores `value` under `key`, or removes the key when `value` is `nil`.
     func setValue(_ value: JSONValue?, forKey key: String) throws
+}
+
+extension StorageWriter {
+    public func put(_ objects: [EncodedObject], in collection: String) throws {
+        for object in objects { try put(object, in: collection) }
+    }
 }
 
 /// An object ready to be stored: its ids and its JSON text exactly as it goes on the wire, so

@@ -55,16 +55,20 @@ public struct StorageTransaction {
     /// - Throws: ``StorageError`` with code `StorageError.Code.objectExists` (not replacing),
     ///   `StorageError.Code.invalidObject` or `StorageError.Code.collectionNotFound`.
     public func insert(_ objects: [any CoatyObject], into collection: String, replacing: Bool = true) throws {
-        for object in objects {
-            let encoded = try encode(object)
-            if !replacing, try writer.object(withID: encoded.objectID, in: collection) != nil {
-                throw StorageError(
-                    code: .objectExists,
-                    detail: "collection '\(collection)' already holds objectId '\(encoded.objectID)'; "
-                        + "insert with replacing: true or update it")
+        guard replacing else {
+            for object in objects {
+                let encoded = try encode(object)
+                if try writer.object(withID: encoded.objectID, in: collection) != nil {
+                    throw StorageError(
+                        code: .objectExists,
+                        detail: "collection '\(collection)' already holds objectId '\(encoded.objectID)'; "
+                            + "insert with replacing: true or update it")
+                }
+                try writer.put(encoded, in: collection)
             }
-            try writer.put(encoded, in: collection)
+            return
         }
+        try writer.put(objects.map(encode), in: collection)
     }
 
     /// Replaces the stored object with `object`'s object id.
@@ -165,9 +169,15 @@ public struct StorageTransaction {
         return try encode(json)
     }
 
+    /// Checks that `json` decodes back (with only the core type's rules when its object type is
+    /// not registered, as the decode chain then applies) and encodes it.
     private func encode(_ json: JSONObject) throws -> EncodedObject {
         do {
-            _ = try view.registry.decodeObject(json)
+            if case .string(let objectType)? = json["objectType"], view.registry.registeredType(for: objectType) == nil {
+                try ObjectTypeRegistry.validateCoreForm(json)
+            } else {
+                _ = try view.registry.decodeObject(json)
+            }
         } catch {
             throw StorageError(
                 code: .invalidObject,

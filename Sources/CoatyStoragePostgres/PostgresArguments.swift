@@ -17,6 +17,12 @@ struct PostgresArguments {
         return "$\(binds.count)::text[]"
     }
 
+    /// The placeholder of a Boolean array parameter.
+    mutating func booleans(_ values: [Bool]) -> String {
+        binds.append(values)
+        return "$\(binds.count)::bool[]"
+    }
+
     /// The placeholder of a JSONB parameter given as JSON text.
     mutating func jsonb(_ json: String) -> String {
         binds.append(json)

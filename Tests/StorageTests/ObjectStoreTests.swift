@@ -22,6 +22,25 @@ import Testing
     }
 
     @Test(arguments: BackendKind.allCases)
+    func anIDTwiceInOneBatchKeepsItsFirstPlaceAndLastContents(_ kind: BackendKind) async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try await ObjectStore.make(kind, in: folder)
+        try await store.addCollection("things")
+        try await store.insert(try item("0"), into: "things")
+        try await store.insert(
+            [try item("1", name: "one"), try item("2", ["externalId": "ext"]), try item("1", name: "uno"),
+             try item("0", name: "zero"), try item("2", name: "two")],
+            into: "things")
+        let stored = try await store.find(in: "things").collect()
+        #expect(stored.map(\.objectID) == ["0", "1", "2"])
+        #expect(stored.map(\.name) == ["zero", "uno", "two"])
+        #expect(try await store.objects(withExternalID: "ext", in: "things").isEmpty)
+        let missing = await #expect(throws: StorageError.self) { try await store.insert(try item("3"), into: "missing") }
+        #expect(missing?.code == .collectionNotFound)
+    }
+
+    @Test(arguments: BackendKind.allCases)
     func aBatchIsAllOrNothing(_ kind: BackendKind) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

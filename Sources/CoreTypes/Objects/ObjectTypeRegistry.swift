@@ -224,7 +224,7 @@ public struct ObjectTypeRegistry: Sendable {
     /// Checks `json` with exactly the rules of the core type it declares, as decoding it with a
     /// registry of core types only would, without building the object when that core type is
     /// `CoatyObject` (whose rules are the base fields'): outbound events check every object so.
-    static func validateCoreForm(_ json: JSONObject) throws(ObjectDecodingError) {
+    package static func validateCoreForm(_ json: JSONObject) throws(ObjectDecodingError) {
         if BaseFields.isValidCoatyObjectForm(json) { return }
         let context = WireContext(of: json)
         guard context.coreType == CoreType.coatyObject.rawValue else {
