@@ -171,54 +171,21 @@ struct PostgresWriter: PostgresReading, StorageWriter {
         try put([object], in: collection)
     }
 
-    /// One upsert statement per chunk of objects, so a replaced object keeps its `seq` (its place
-    /// in the insertion order). An object id given twice is stored once, at its first place with
-    /// its last contents, as one put after another would leave it (PostgreSQL cannot upsert one
-    /// row twice in a statement). A missing collection is the foreign key's violation.
+    /// Held back by the transaction (see `PostgresWrite`); a missing collection is reported by the
+    /// foreign key when they are sent.
     func put(_ objects: [EncodedObject], in collection: String) throws {
         guard PostgresText.canHold(collection) else { throw StorageError.collectionNotFound(collection) }
-        var places: [String: Int] = [:]
-        var unique: [EncodedObject] = []
         for object in objects {
             try PostgresText.require(object.objectID, "an objectId")
             if let externalID = object.externalID { try PostgresText.require(externalID, "an externalId") }
-            if let place = places[object.objectID] {
-                unique[place] = object
-            } else {
-                places[object.objectID] = unique.count
-                unique.append(object)
+        }
+        guard let write = statements.write else {
+            for statement in try PostgresUpsert.statements(objects, in: collection, lock: nil) {
+                try statements.run(statement.sql, statement.arguments)
             }
+            return
         }
-        var first = 0
-        while first < unique.count {
-            let chunk = unique[first..<min(first + Self.chunkSize, unique.count)]
-            try upsert(chunk, in: collection)
-            first += chunk.count
-        }
-    }
-
-    private static var chunkSize: Int { 1000 }
-
-    private func upsert(_ objects: ArraySlice<EncodedObject>, in collection: String) throws {
-        var arguments = PostgresArguments()
-        let values = [
-            arguments.texts(objects.map(\.objectID)), arguments.texts(objects.map { $0.externalID ?? "" }),
-            arguments.booleans(objects.map { $0.externalID != nil }), arguments.texts(objects.map(\.text)),
-            arguments.texts(try objects.map(PostgresDocument.queryText(of:))),
-        ]
-        let sql = """
-            INSERT INTO coaty_objects(collection, object_id, external_id, data, doc) \
-            SELECT \(arguments.text(collection)), o.id, CASE WHEN o.has_external THEN o.external END, o.data, o.doc::jsonb \
-            FROM unnest(\(values.joined(separator: ", "))) WITH ORDINALITY AS o(id, external, has_external, data, doc, n) \
-            ORDER BY o.n \
-            ON CONFLICT (collection, object_id) DO UPDATE \
-            SET external_id = excluded.external_id, data = excluded.data, doc = excluded.doc
-            """
-        do {
-            try statements.run(sql, arguments)
-        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23503" {
-            throw StorageError.collectionNotFound(collection)
-        }
+        write.hold(objects, in: collection)
     }
 
     func removeObjects(withIDs ids: [String], from collection: String) throws -> Int {

@@ -12,9 +12,9 @@ import Synchronization
 /// thread also means one transaction at a time on the connection, in the order they were asked.
 ///
 /// **Reconnecting.** A transaction starts on the open connection, or connects first when there is
-/// none or it was closed (the server restarted, the network went away). When `BEGIN` fails because
-/// the connection turns out to be gone, it connects once more and begins again: nothing of the
-/// transaction had run. A connection lost in the middle of a transaction fails that transaction
+/// none or it was closed (the server restarted, the network went away). When the first statement
+/// of a transaction fails because the connection turns out to be gone, it connects once more and
+/// runs it again: nothing of the transaction had run. A connection lost in the middle of a transaction fails that transaction
 /// (the server rolls it back), and the next one reconnects.
 final class PostgresSession: Sendable {
     /// Where it connects.
@@ -38,7 +38,8 @@ final class PostgresSession: Sendable {
 
     /// Runs `body` in a transaction on the session's thread: committed when it returns, rolled
     /// back when it throws. A read-only transaction sees one snapshot; writes take a lock that
-    /// serializes them with every other writer of the database (as SQLite has one writer).
+    /// serializes them with every other writer of the database (as SQLite has one writer), and
+    /// begin only when they need to (see `PostgresWrite`).
     func transaction<T: Sendable>(writing: Bool, _ body: @Sendable (PostgresStatements) throws -> T) async throws
         -> T
     {
@@ -52,7 +53,27 @@ final class PostgresSession: Sendable {
     }
 
     private func transactionOnThread<T>(writing: Bool, _ body: (PostgresStatements) throws -> T) throws -> T {
-        let begin = writing ? "BEGIN ISOLATION LEVEL READ COMMITTED" : "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"
+        guard writing else { return try readOnThread(body) }
+        let write = PostgresWrite(connection: try openConnection().connection, logger: logger, lock: Self.writerLock) {
+            self.close()
+            return try self.openConnection().connection
+        }
+        do {
+            let result = try body(write.statements)
+            try write.commit()
+            return result
+        } catch {
+            if Self.isConnectionLost(error) {
+                close()
+            } else {
+                write.rollBack()
+            }
+            throw databaseError("writing", error)
+        }
+    }
+
+    private func readOnThread<T>(_ body: (PostgresStatements) throws -> T) throws -> T {
+        let begin = "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"
         var statements = try openConnection()
         do {
             do {
@@ -62,7 +83,6 @@ final class PostgresSession: Sendable {
                 statements = try openConnection()
                 try statements.run(begin)
             }
-            if writing { try statements.run("SELECT pg_advisory_xact_lock(\(Self.writerLock))") }
         } catch {
             throw databaseError("starting a transaction", error)
         }
@@ -76,7 +96,7 @@ final class PostgresSession: Sendable {
             } else {
                 _ = try? statements.run("ROLLBACK")
             }
-            throw databaseError(writing ? "writing" : "reading", error)
+            throw databaseError("reading", error)
         }
     }
 
@@ -143,7 +163,7 @@ final class PostgresSession: Sendable {
     }
 
     /// Whether `error` means the connection is gone (rather than a statement failed).
-    private static func isConnectionLost(_ error: any Error) -> Bool {
+    static func isConnectionLost(_ error: any Error) -> Bool {
         guard let error = error as? PSQLError else { return error is ChannelError }
         switch error.code {
         case .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .connectionError: return true

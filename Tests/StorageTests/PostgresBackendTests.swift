@@ -1,6 +1,8 @@
 import CoatyStorage
 import CoatyStoragePostgres
 import CoreTypes
+import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -31,6 +33,45 @@ import Testing
             // Back again: nothing acknowledged was lost.
             try await server.startAgain()
             #expect(try await store.find(in: "things").collect().map(\.objectID) == ["1", "2"])
+        }
+    }
+
+    /// A write of one upsert runs alone in autocommit; it must still wait for a writer that has
+    /// read and not yet written, or that writer's update would overwrite it.
+    @Test(.timeLimit(.minutes(2))) func aLoneWriteWaitsForAnotherWritersTransaction() async throws {
+        try await TestPostgres.withServer { server in
+            let url = try await server.createDatabase()
+            let first = ObjectStore(backend: try PostgresBackend(url: url))
+            let second = ObjectStore(backend: try PostgresBackend(url: url))
+            try await first.addCollection("things")
+            try await first.insert(try item("1", name: "a"), into: "things")
+            #expect(try await second.count(in: "things") == 1)  // connected: its tables are prepared
+            let hasRead = Mutex(false)
+            let gate = DispatchSemaphore(value: 0)
+            async let readModifyWrite: Void = first.transaction { tx in
+                let name = try tx.object(withID: "1", in: "things")?.name ?? "?"
+                hasRead.withLock { $0 = true }
+                gate.wait()
+                try tx.insert([try item("1", name: name + " and A")], into: "things")
+            }
+            defer { gate.signal() }
+            try await yieldUntil { hasRead.withLock { $0 } }
+            let blindDone = Mutex(false)
+            let blind = Task {
+                defer { blindDone.withLock { $0 = true } }
+                try await second.insert(try item("1", name: "B"), into: "things")
+            }
+            // Until the lone write waits for the lock (or, wrongly, is done without waiting).
+            let waiting = "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+            while try await server.psql(waiting, on: url).trimmingCharacters(in: .whitespacesAndNewlines) != "1",
+                !blindDone.withLock({ $0 })
+            {
+                try Task.checkCancellation()
+            }
+            gate.signal()
+            try await readModifyWrite
+            try await blind.value
+            #expect(try await first.object(withID: "1", in: "things")?.name == "B")
         }
     }
 

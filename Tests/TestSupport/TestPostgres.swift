@@ -89,6 +89,13 @@ package final class TestPostgres: Sendable {
         return url(database: name)
     }
 
+    /// What `psql` prints for `sql` on the database at `url` (unaligned, tuples only).
+    package func psql(_ sql: String, on url: String) async throws -> String {
+        let database = String(url.split(separator: "/").last ?? "")
+        return try await run(
+            "psql", ["-h", "127.0.0.1", "-p", "\(port)", "-U", Self.user, "-At", "-c", sql, database], asServerUser: false)
+    }
+
     /// The URL of `database` on this server.
     package func url(database: String) -> String {
         "postgres://\(Self.user)@127.0.0.1:\(port)/\(database)"
@@ -159,25 +166,26 @@ package final class TestPostgres: Sendable {
     private static func ensureServerUser() async throws {
         guard getpwnam(user) == nil else { return }
         let useradd = try executable("useradd", in: ["/usr/sbin", "/sbin"])
-        try await runProcess(useradd, ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", user])
+        _ = try await runProcess(useradd, ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", user])
     }
 
     // MARK: - Running the binaries
 
     /// Runs a PostgreSQL binary to its end; the server's own binaries run as ``user`` when this
     /// process is root.
-    private func run(_ name: String, _ arguments: [String], asServerUser: Bool = true) async throws {
+    @discardableResult
+    private func run(_ name: String, _ arguments: [String], asServerUser: Bool = true) async throws -> String {
         let program = binaries.appendingPathComponent(name).path
         if asServerUser && geteuid() == 0 {
             let runuser = try Self.executable("runuser", in: ["/usr/sbin", "/sbin", "/usr/bin", "/bin"])
             // From "/", a folder the server user may enter (the tests' folder may not be).
-            try await Self.runProcess(runuser, ["-u", Self.user, "--", "/usr/bin/env", "-C", "/", program] + arguments)
+            return try await Self.runProcess(runuser, ["-u", Self.user, "--", "/usr/bin/env", "-C", "/", program] + arguments)
         } else {
-            try await Self.runProcess(program, arguments)
+            return try await Self.runProcess(program, arguments)
         }
     }
 
-    private static func runProcess(_ executable: String, _ arguments: [String]) async throws {
+    private static func runProcess(_ executable: String, _ arguments: [String]) async throws -> String {
         let process: ChildProcess
         do {
             process = try ChildProcess(executable, arguments: arguments)
@@ -190,6 +198,7 @@ package final class TestPostgres: Sendable {
             let command = ([executable] + arguments).joined(separator: " ")
             throw Failure(description: "`\(command)` failed (wait status \(status)):\n\(output)")
         }
+        return output
     }
 
     private static func executable(_ name: String, in folders: [String]) throws -> String {
