@@ -104,7 +104,9 @@ func run(_ options: Options) async throws {
     if let text = options.postgres {
         let url = try PostgresURL(text)
         let store = ObjectStore(backend: PostgresBackend(url: url))
-        try await store.addCollection("ingest_hand")  // creates the layout
+        // A database used before holds the same object ids: start from nothing, as SQLite does.
+        for name in try await store.collectionNames() { try await store.removeCollection(name) }
+        try await store.addCollection("ingest_hand")
         let hand = try await PostgresHandWritten(host: url.host, port: url.port, user: url.user, database: url.database)
         postgresConnections.append(hand)
         subjects.append(Subject(name: "PostgreSQL", store: store, ingestBaseline: hand, queryBaseline: { hand }))
