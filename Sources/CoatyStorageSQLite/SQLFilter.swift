@@ -13,7 +13,7 @@ import GRDB
 /// | condition | SQL | why it is the matcher's answer |
 /// | --- | --- | --- |
 /// | `Exists`, `NotExists` | `json_type(data, $path) IS [NOT] NULL` | `json_type` is SQL `NULL` exactly when the member is absent (a JSON `null` is `'null'`) |
-/// | `Equals`, `In` with strings, Booleans, `null` | `json_type = 'text' AND json_extract(…) = ?`, `json_type = 'true'` | strict equality of a string is equal UTF-8 bytes (SQLite's `BINARY`); no other type equals a string, Boolean or `null` |
+/// | `Equals`, `In` with strings, Booleans, `null` | `coalesce(json_extract(…) IN (?…), 0)` (with `json_type = 'text'` when an operand starts with `[` or `{`, the start of an array's or object's text), `json_type = 'true'` | strict equality of a string is equal UTF-8 bytes (SQLite's `BINARY`); `json_extract` gives other values as numbers or as JSON text starting with `[` or `{`; no other type equals a string, Boolean or `null` |
 /// | `NotEquals`, `NotIn` with the same | present `AND NOT (…)` | an absent property fails every negated operator |
 /// | `<`, `<=`, `>`, `>=`, `Between`, `NotBetween` with string operands | `CASE WHEN json_type = 'text' THEN … COLLATE coaty_collation ELSE coaty_match(…) END` | two strings compare by the ICU root collation, the very function the matcher calls; any other value type is left to the matcher |
 /// | comparisons, `Between`, `Equals`, `In` and their negations with number operands | `CASE` on `json_type`: a number far from every operand (relative 1e-9) by `json_extract`, one near an operand, and a value JavaScript coerces, by `coaty_match(data, ?)` | a number SQL reads differently from JavaScript can only be near an operand; the matcher decides there |
@@ -87,8 +87,8 @@ struct SQLFilter {
             var arguments: StatementArguments = [path]
             let (trueSQL, trueArguments) = intervals(trueIn, path)
             let (falseSQL, falseArguments) = intervals(falseIn, path)
-            arguments += trueArguments
             arguments += falseArguments
+            arguments += trueArguments
             arguments += [match, path]
             let otherSQL: String
             switch others {
@@ -98,9 +98,10 @@ struct SQLFilter {
                 otherSQL = "coaty_match(data, ?)"
                 arguments += [match]
             }
+            // The false intervals first: a selective filter rejects most rows there.
             return (
-                "(CASE WHEN json_type(data, ?) IN ('integer', 'real') THEN (CASE WHEN \(trueSQL) THEN 1 "
-                    + "WHEN \(falseSQL) THEN 0 ELSE coaty_match(data, ?) END) "
+                "(CASE WHEN json_type(data, ?) IN ('integer', 'real') THEN (CASE WHEN \(falseSQL) THEN 0 "
+                    + "WHEN \(trueSQL) THEN 1 ELSE coaty_match(data, ?) END) "
                     + "WHEN json_type(data, ?) IS NULL THEN 0 ELSE \(otherSQL) END)",
                 arguments
             )
@@ -144,8 +145,16 @@ struct SQLFilter {
         var values: StatementArguments = []
         if !strings.isEmpty {
             let list = Array(repeating: "?", count: strings.count).joined(separator: ", ")
-            parts.append("(json_type(data, ?) = 'text' AND json_extract(data, ?) IN (\(list)))")
-            values += [path, path]
+            if strings.contains(where: { $0.hasPrefix("[") || $0.hasPrefix("{") }) {
+                parts.append("(json_type(data, ?) = 'text' AND json_extract(data, ?) IN (\(list)))")
+                values += [path, path]
+            } else {
+                // json_extract gives a string's text, a number or Boolean as a number (never equal
+                // to text), an array or object as JSON text (starting with [ or {), `null` and an
+                // absent member as NULL (so false, not NULL, for the negation): one parse.
+                parts.append("coalesce(json_extract(data, ?) IN (\(list)), 0)")
+                values += [path]
+            }
             values += StatementArguments(strings)
         }
         if !literals.isEmpty {

@@ -16,14 +16,15 @@ import GRDB
 ///
 /// **Layout.** One table `coaty_objects(seq, collection, objectId, externalId, data)` holds every
 /// object as its JSON text, unique on `(collection, objectId)` and indexed on
-/// `(collection, externalId)`; `seq` is the insertion order, which a replaced object keeps (an
+/// `(collection, externalId)` and `(collection, seq)`; `seq` is the insertion order, which a replaced object keeps (an
 /// upsert, not delete and insert). Collection names are therefore data, never table names.
 /// `coaty_collections` lists the collections, `coaty_values` is the key-value store.
 ///
 /// **Queries.** Conditions become parameterised SQL, exact where SQL is provably the matcher and
 /// the matcher itself (a registered function) elsewhere; ordering is `ORDER BY` on a sort key
-/// with a collation that calls CoreTypes' comparison, ties broken by `seq`; `skip`/`take` and
-/// batches become `LIMIT`/`OFFSET`, all bound parameters. The choices are listed on the
+/// with a collation that calls CoreTypes' comparison, ties broken by `seq`; `skip`/`take` become
+/// `LIMIT`/`OFFSET`, and the batches of an unordered find continue after the last `seq` read,
+/// all bound parameters. The choices are listed on the
 /// functions and the filter translation.
 public final class SQLiteBackend: StorageBackend {
     private let pool: DatabasePool
@@ -90,6 +91,10 @@ public final class SQLiteBackend: StorageBackend {
                     CREATE INDEX coaty_objects_external ON coaty_objects(collection, externalId);
                     CREATE TABLE coaty_values (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
                     """)
+        }
+        // Finds page by `seq` within a collection: an index range instead of a scan per batch.
+        migrator.registerMigration("coaty-storage-2") { db in
+            try db.execute(sql: "CREATE INDEX coaty_objects_order ON coaty_objects(collection, seq)")
         }
         return migrator
     }
