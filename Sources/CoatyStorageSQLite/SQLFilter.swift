@@ -98,12 +98,25 @@ struct SQLFilter {
                 otherSQL = "coaty_match(data, ?)"
                 arguments += [match]
             }
-            // The false intervals first: a selective filter rejects most rows there.
+            // First one json_extract per interval, false ones first (a selective filter rejects
+            // most rows there): a number in one is decided, and so is a Boolean, which
+            // json_extract reads as 0 or 1, as JavaScript's comparisons do and never equal to a
+            // number; text sorts above every number and NULL compares to nothing, so they go on.
+            var quick: [String] = []
+            var quickArguments: StatementArguments = []
+            for (intervals, result) in [(falseIn, 0), (trueIn, 1)] {
+                for interval in intervals {
+                    quick.append("WHEN json_extract(data, ?) BETWEEN ? AND ? THEN \(result)")
+                    quickArguments += [path, interval.low ?? -Double.infinity, interval.high ?? Double.infinity]
+                }
+            }
+            quickArguments += arguments
             return (
-                "(CASE WHEN json_type(data, ?) IN ('integer', 'real') THEN (CASE WHEN \(falseSQL) THEN 0 "
+                "(CASE \(quick.joined(separator: " ")) "
+                    + "WHEN json_type(data, ?) IN ('integer', 'real') THEN (CASE WHEN \(falseSQL) THEN 0 "
                     + "WHEN \(trueSQL) THEN 1 ELSE coaty_match(data, ?) END) "
                     + "WHEN json_type(data, ?) IS NULL THEN 0 ELSE \(otherSQL) END)",
-                arguments
+                quickArguments
             )
         case .stringPrefix(let prefix):
             guard !prefix.isEmpty else {
