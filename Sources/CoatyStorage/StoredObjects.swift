@@ -2,7 +2,9 @@ public import CoreTypes
 
 extension ObjectStore {
     /// The objects of `collection` that `filter` finds, ordered and paged by it, with `joins`
-    /// resolved, read from the backend `batchSize` objects at a time.
+    /// resolved, read from the backend in batches: `batchSize` objects at a time, or by default
+    /// 256 at first and twice as many each time up to 2,048 (a short result is one small read, a
+    /// long one takes few reads, and memory stays bounded).
     ///
     /// ```swift
     /// let page = ObjectFilter.where("objectType", .equals("com.example.Light")).orderBy("name").take(20)
@@ -13,7 +15,7 @@ extension ObjectStore {
     /// the later batches (a batch never mixes two states). Read a consistent whole inside
     /// ``transaction(_:)`` with ``StorageTransaction/find(in:filter:joins:)`` instead.
     public func find(
-        in collection: String, filter: ObjectFilter = .all, joins: [StorageJoin] = [], batchSize: Int = 256
+        in collection: String, filter: ObjectFilter = .all, joins: [StorageJoin] = [], batchSize: Int? = nil
     ) -> StoredObjects {
         StoredObjects(store: self, collection: collection, filter: filter, joins: joins, batchSize: batchSize)
     }
@@ -30,7 +32,8 @@ public struct StoredObjects: AsyncSequence, Sendable {
     let collection: String
     let filter: ObjectFilter
     let joins: [StorageJoin]
-    let batchSize: Int
+    /// `nil`: growing batches.
+    let batchSize: Int?
 
     /// Reads the next batch when the current one is used up.
     public struct AsyncIterator: AsyncIteratorProtocol {
@@ -82,13 +85,23 @@ struct JSONBatches {
         pagesByPosition = query.filter.orderByProperties?.isEmpty ?? true
     }
 
+    /// The size of the next batch when none is given: 256, doubling to 2,048.
+    private var growingSize = 256
+
     /// The next non-empty batch, or `nil` after the last.
     mutating func next() async throws -> [JSONObject]? {
-        guard query.batchSize > 0 else {
-            throw StorageError(
-                code: .invalidArgument, detail: "batchSize is \(query.batchSize); read at least 1 object per batch")
+        let size: Int
+        if let batchSize = query.batchSize {
+            guard batchSize > 0 else {
+                throw StorageError(
+                    code: .invalidArgument, detail: "batchSize is \(batchSize); read at least 1 object per batch")
+            }
+            size = batchSize
+        } else {
+            size = growingSize
+            growingSize = min(growingSize * 2, 2048)
         }
-        guard !isFinished, let (offset, limit) = window.batch(after: delivered, size: query.batchSize) else {
+        guard !isFinished, let (offset, limit) = window.batch(after: delivered, size: size) else {
             return nil
         }
         let query = query

@@ -71,13 +71,42 @@ struct PostgresFilter {
             case .isFalse: other = "FALSE"
             case .isTrue, .matcher: other = "(\(member)) IS NOT NULL"
             }
-            return "(CASE WHEN jsonb_typeof(\(member)) = 'number' THEN \(number) ELSE \(other) END)"
+            let band = "(CASE WHEN jsonb_typeof(\(member)) = 'number' THEN \(number) ELSE \(other) END)"
+            guard let integers = Self.integerOperands(of: condition.condition) else { return band }
+            let contained = integers.map { "doc @> " + arguments.jsonb(Self.containment(condition.path, String($0))) }
+            return "((" + contained.joined(separator: " OR ") + ") AND \(band))"
         case .stringPrefix(let prefix):
             let path = arguments.texts(condition.path)
             let isString = "jsonb_typeof(doc #> \(path)) = 'string'"
             guard !prefix.isEmpty else { return "(\(isString))" }
             return "(\(isString) AND starts_with(doc #>> \(path), \(arguments.text(prefix))))"
         }
+    }
+
+    /// `{"a":{"b":value}}` for the path `a.b` and a value's JSON text.
+    private static func containment(_ path: [String], _ value: String) -> String {
+        path.reversed().reduce(value) { inner, name in "{" + JSONValue.string(name).serializedString() + ":" + inner + "}" }
+    }
+
+    /// The operands of `Equals` or `In` when each is an integer below 2^53 in magnitude: a stored
+    /// number JavaScript reads as one of them is written as that integer (`JSONWriter` writes a
+    /// double by its shortest form, and a larger integer cannot be read as one below 2^53), so
+    /// JSONB containment of one of them is necessary, and the GIN index can answer it.
+    private static func integerOperands(of condition: ObjectFilterCondition) -> [Int64]? {
+        let operands: [JSONValue]
+        switch condition.expression.operator {
+        case .equals: operands = Array(condition.expression.operands.prefix(1))
+        case .in:
+            guard case .array(let elements)? = condition.expression.operands.first else { return nil }
+            operands = elements
+        default: return nil
+        }
+        let limit = 9_007_199_254_740_992.0  // 2^53
+        let integers = operands.compactMap { operand -> Int64? in
+            guard let number = operand.numberValue, number.rounded() == number, abs(number) < limit else { return nil }
+            return Int64(number)
+        }
+        return integers.isEmpty || integers.count != operands.count ? nil : integers
     }
 
     /// Whether PostgreSQL can decide `test` exactly (string order needs the ICU collation).
@@ -106,11 +135,8 @@ struct PostgresFilter {
             guard !values.isEmpty else { return "FALSE" }
             let list = values.map { arguments.jsonb($0) }.joined(separator: ", ")
             guard values.count == 1 else { return "\(member) IN (\(list))" }
-            // {"a":{"b":value}}: implied by the equality, and answered by the GIN index.
-            let containment = path.reversed().reduce(values[0]) { inner, name in
-                "{" + JSONValue.string(name).serializedString() + ":" + inner + "}"
-            }
-            return "(doc @> \(arguments.jsonb(containment)) AND \(member) = \(list))"
+            // Implied by the equality, and answered by the GIN index.
+            return "(doc @> \(arguments.jsonb(Self.containment(path, values[0]))) AND \(member) = \(list))"
         case .comparesString, .betweenStrings:
             return "TRUE"
         }

@@ -37,10 +37,10 @@ import Testing
         ]
         for text in filters {
             let filter = try ObjectFilter(json: JSONValue(parsing: text))
-            for batchSize in [7, 300] {
+            for batchSize in [7, 300, nil] {  // nil: growing batches (256, 512, …)
                 let expected = try await reference.json(in: "c", filter: filter, batchSize: batchSize)
                 let actual = try await store.json(in: "c", filter: filter, batchSize: batchSize)
-                #expect(actual == expected, "\(kind) \(text) batch \(batchSize)")
+                #expect(actual == expected, "\(kind) \(text) batch \(batchSize.map(String.init) ?? "growing")")
                 #expect(!expected.isEmpty)
             }
         }
@@ -65,7 +65,7 @@ import Testing
             }
             for _ in 0..<Self.filtersPerSet {
                 let filter = generator.filter()
-                let batchSize = generator.pick([1, 4, 256])
+                let batchSize = generator.pick([1, 4, 256, nil])
                 let context = "seed \(setSeed) (COATY_STORAGE_SEED=\(seed), set \(set)), filter \(filter), objects "
                     + objects.map { (try? $0.jsonObject().description) ?? "?" }.joined(separator: " ")
                 let expected = try await reference.json(in: "c", filter: filter, batchSize: batchSize)

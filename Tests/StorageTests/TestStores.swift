@@ -69,7 +69,7 @@ extension ObjectStore {
     }
 
     /// The JSON of every object `filter` finds.
-    func json(in collection: String, filter: ObjectFilter = .all, joins: [StorageJoin] = [], batchSize: Int = 256)
+    func json(in collection: String, filter: ObjectFilter = .all, joins: [StorageJoin] = [], batchSize: Int? = nil)
         async throws -> [JSONObject]
     {
         try await find(in: collection, filter: filter, joins: joins, batchSize: batchSize).collect().map {
