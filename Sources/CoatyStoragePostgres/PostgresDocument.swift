@@ -11,11 +11,11 @@ import CoreTypes
 ///   condition looks at a string holding either (`SQLFilterPlan`), so the pre-filter answers for
 ///   `doc` as it would for `data`.
 enum PostgresDocument {
-    /// The JSON text of `doc` for `object`.
-    static func queryText(of object: EncodedObject) throws -> String {
+    /// The JSON text of `doc` for `object` when it differs from `data` (the object holds U+0000).
+    static func differingQueryText(of object: EncodedObject) throws -> String? {
         // JSONWriter escapes U+0000 as \u0000 (lowercase); an escaped backslash before "u0000"
         // merely costs a parse that changes nothing.
-        guard object.text.contains("\\u0000") else { return object.text }
+        guard object.text.contains("\\u0000") else { return nil }
         return replacingNUL(in: try JSONValue(parsing: object.text)).serializedString()
     }
 

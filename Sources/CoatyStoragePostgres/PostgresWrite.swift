@@ -146,9 +146,10 @@ enum PostgresUpsert {
             """
         if objects.count == 1, let object = objects.first {
             // One object (a recorded event): plain values, which the server plans faster.
+            let data = arguments.text(object.text)
             let values = [
-                arguments.text(collection), arguments.text(object.objectID), arguments.text(object.externalID),
-                arguments.text(object.text), arguments.jsonb(try PostgresDocument.queryText(of: object)),
+                arguments.text(collection), arguments.text(object.objectID), arguments.text(object.externalID), data,
+                try PostgresDocument.differingQueryText(of: object).map { arguments.jsonb($0) } ?? data + "::jsonb",
             ]
             let source = lock == nil ? "VALUES (\(values.joined(separator: ", ")))" : "SELECT \(values.joined(separator: ", ")) FROM writer"
             return (
@@ -159,12 +160,14 @@ enum PostgresUpsert {
         let values = [
             arguments.texts(objects.map(\.objectID)), arguments.texts(objects.map { $0.externalID ?? "" }),
             arguments.booleans(objects.map { $0.externalID != nil }), arguments.texts(objects.map(\.text)),
-            arguments.texts(try objects.map(PostgresDocument.queryText(of:))),
+            // The text again only where it differs (holds NUL); else "" and the data is used.
+            arguments.texts(try objects.map { try PostgresDocument.differingQueryText(of: $0) ?? "" }),
         ]
         let from = lock == nil ? "" : "writer, "
         let sql = """
             \(locking)INSERT INTO coaty_objects(collection, object_id, external_id, data, doc) \
-            SELECT \(arguments.text(collection)), o.id, CASE WHEN o.has_external THEN o.external END, o.data, o.doc::jsonb \
+            SELECT \(arguments.text(collection)), o.id, CASE WHEN o.has_external THEN o.external END, o.data, \
+            (CASE WHEN o.doc = '' THEN o.data ELSE o.doc END)::jsonb \
             FROM \(from)unnest(\(values.joined(separator: ", "))) WITH ORDINALITY AS o(id, external, has_external, data, doc, n) \
             ORDER BY o.n \(upsert)
             """
