@@ -56,13 +56,14 @@ extension PostgresReading {
         guard limit > 0 else { return [] }
         var arguments = PostgresArguments()
         let filter = PostgresFilter(conditions, arguments: &arguments)
-        var sql = "SELECT data FROM coaty_objects WHERE collection = \(arguments.text(collection)) AND \(filter.sql)"
-        sql += " ORDER BY seq"
+        let condition = "collection = \(arguments.text(collection)) AND \(filter.sql)"
         if filter.isExact && ordering.isEmpty {
-            sql += " LIMIT \(arguments.integer(limit)) OFFSET \(arguments.integer(offset))"
+            let sql =
+                "SELECT data FROM coaty_objects WHERE \(condition) ORDER BY seq "
+                + "LIMIT \(arguments.integer(limit)) OFFSET \(arguments.integer(offset))"
             return try statements.strings(sql, arguments).map(EncodedObject.object(fromStored:))
         }
-        let candidates = try statements.strings(sql, arguments).map(EncodedObject.object(fromStored:))
+        let candidates = try candidatesInInsertionOrder(condition, arguments)
         return try MatcherQuery.find(
             in: candidates, matching: conditions, orderedBy: ordering, offset: offset, limit: limit)
     }
@@ -112,6 +113,18 @@ extension PostgresReading {
         }
     }
 
+    /// The objects that `condition` selects, in insertion order. They are put in order here:
+    /// without `ORDER BY` the server may scan in parallel, where ordering by `seq` would have it
+    /// walk the primary key one row at a time.
+    private func candidatesInInsertionOrder(_ condition: String, _ arguments: PostgresArguments) throws
+        -> [JSONObject]
+    {
+        try statements.run("SELECT seq, data FROM coaty_objects WHERE \(condition)", arguments)
+            .map { try $0.decode((Int64, String).self) }
+            .sorted { $0.0 < $1.0 }
+            .map { try EncodedObject.object(fromStored: $0.1) }
+    }
+
     /// `COUNT(*)` when the pre-filter is exact, else the matcher over the candidates.
     func count(in collection: String, matching conditions: ObjectFilterConditions?) throws -> Int {
         try requireCollection(collection)
@@ -119,8 +132,7 @@ extension PostgresReading {
         let filter = PostgresFilter(conditions, arguments: &arguments)
         let condition = "collection = \(arguments.text(collection)) AND \(filter.sql)"
         guard filter.isExact else {
-            let sql = "SELECT data FROM coaty_objects WHERE \(condition) ORDER BY seq"
-            let candidates = try statements.strings(sql, arguments).map(EncodedObject.object(fromStored:))
+            let candidates = try candidatesInInsertionOrder(condition, arguments)
             return try MatcherQuery.count(in: candidates, matching: conditions)
         }
         let rows = try statements.run("SELECT COUNT(*) FROM coaty_objects WHERE \(condition)", arguments)
