@@ -140,6 +140,8 @@ let package = Package(
                 "BenchmarkFixtures",
                 "CoreTypes",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             path: "Benchmarks/CoatyBenchmarks",
             swiftSettings: swiftSettings

@@ -10,7 +10,7 @@
 #
 #   scripts/benchmark.sh                 everything, report in docs/performance.md
 #   scripts/benchmark.sh --quick         smaller counts (a minute or two), report on stdout
-#   scripts/benchmark.sh --only b2,stall  some sections: codec b1 b7 b2 stall b4 b5 b6 monitor storage
+#   scripts/benchmark.sh --only b2,stall  some sections: codec b1 b7 b2 stall b4 b5 b6 metrics monitor storage
 #   scripts/benchmark.sh --repeats 5     more repetitions (default 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -102,7 +102,8 @@ notes_heading='^## Requests on a default broker: the 44 ms stall'
     --baseline "$bin/mqtt-baseline" --probe "$bin/agent-probe" --dynamic-probe "$dynamic_probe" \
     "${report[@]}" "${arguments[@]}"
 
-# The monitor against mosquitto_sub (issue 29): every event of a burst printed, and how fast.
+# The monitor against mosquitto_sub (issues 29 and 33): every event of a burst printed, and how fast,
+# plain, with filters and with --record.
 runs_monitor=1
 monitor_arguments=(--count 100000 --rounds 3)
 previous=""

@@ -320,11 +320,15 @@ enum RoundTrip {
     }
 
     /// The responder child: answers every pattern until told "done".
+    /// In `namespace`; with `metrics`, its agent reports to a Prometheus registry.
     static func responderPeer(
-        broker: String, qos: MQTTQoS, usesLowLatencySocket: Bool, handlers: Handlers
+        broker: String, qos: MQTTQoS, usesLowLatencySocket: Bool, handlers: Handlers, namespace: String = "-",
+        metrics: Bool = false
     ) async throws {
         let running = try await RunningAgent.start("B2 responder", broker: broker, qos: qos) {
             $0.broker.usesLowLatencySocket = usesLowLatencySocket
+            $0.namespace = namespace
+            if metrics { $0.metricsFactory = MetricsOverhead.makeFactory() }
         }
         let agent = running.agent
         let light = Fixtures.light()

@@ -1,5 +1,6 @@
 import Agent
 import BenchmarkFixtures
+import CoreMetrics
 import CoreTypes
 import Foundation
 import Synchronization
@@ -102,19 +103,24 @@ enum Throughput {
     }
 
     /// One run: a publisher child advertises `count` lights as fast as it can; this process counts them.
+    ///
+    /// With `metricsFactory`, the subscriber reports to it and the publisher to a Prometheus registry
+    /// of its own (the metrics section); without, both report to swift-metrics' no-op handler.
     static func measure(
-        broker: String, count: Int, qos: MQTTQoS, variant: Variant
+        broker: String, count: Int, qos: MQTTQoS, variant: Variant, metricsFactory: (any MetricsFactory)? = nil
     ) async throws -> Outcome {
         let placement = variant.consumer
         let objectType = variant.codable ? CodableLight.objectType : Light.objectType
         let subscriber = try await RunningAgent.start("B1 subscriber", broker: broker, qos: qos) {
             $0.inboundBufferSize = 2 * count + 1000
             $0.observerBufferSize = count + 1000
+            $0.metricsFactory = metricsFactory
         }
         let events = try await subscriber.agent.observeAdvertise(objectType: objectType)
         let peer = try ChildProcess.peer(
             "advertise",
-            ["--broker", broker, "--count", "\(count)", "--qos", "\(qos.rawValue)"] + (variant.codable ? ["--codable", "true"] : []))
+            ["--broker", broker, "--count", "\(count)", "--qos", "\(qos.rawValue)"] + (variant.codable ? ["--codable", "true"] : [])
+                + (metricsFactory != nil ? ["--metrics", "true"] : []))
         _ = try await peer.expect("ready")
 
         let clock = ContinuousClock()
@@ -152,9 +158,12 @@ enum Throughput {
             publisherCPU: cpu[0], subscriberCPU: cpu[1], subscriberSwitches: switches)
     }
 
-    /// The publisher child: advertises `count` lights (``CodableLight``s when `codable`) when told "go".
-    static func publisherPeer(broker: String, count: Int, qos: MQTTQoS, codable: Bool) async throws {
-        let running = try await RunningAgent.start("B1 publisher", broker: broker, qos: qos)
+    /// The publisher child: advertises `count` lights (``CodableLight``s when `codable`) when told "go";
+    /// with `metrics`, its agent reports to a Prometheus registry.
+    static func publisherPeer(broker: String, count: Int, qos: MQTTQoS, codable: Bool, metrics: Bool) async throws {
+        let running = try await RunningAgent.start("B1 publisher", broker: broker, qos: qos) {
+            if metrics { $0.metricsFactory = MetricsOverhead.makeFactory() }
+        }
         let light: any CoatyObject = codable ? Fixtures.codableLight() : Fixtures.light()
         tell("ready")
         _ = await readStdinLine()

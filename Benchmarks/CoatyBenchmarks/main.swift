@@ -9,7 +9,7 @@ import Foundation
 //
 //   CoatyBenchmarks codec [seconds]                 B3 and the matcher only; no broker needed
 //   CoatyBenchmarks all --port P --nodelay-port Q --baseline PATH --probe PATH [--dynamic-probe PATH]
-//                       [--markdown FILE] [--repeats N] [--quick] [--only b1,b2,…]
+//                       [--markdown FILE] [--repeats N] [--quick] [--only b1,b2,…,metrics]
 //   CoatyBenchmarks peer advertise|respond …        the child processes of B1 and B2
 //   CoatyBenchmarks loop encode|publications|decode|parse|route [count]   one hot path, for callgrind
 
@@ -37,7 +37,7 @@ struct Settings {
     var scaleAgents = 1_000
     var codecBudget = Duration.seconds(6)
     var markdownPath: String?
-    var sections: Set<String> = ["codec", "b1", "b7", "b2", "stall", "b4", "b5", "b6"]
+    var sections: Set<String> = ["codec", "b1", "b7", "b2", "stall", "b4", "b5", "b6", "metrics"]
     /// The request publication the QoS 1 round trips use: the agent's default.
     var chosenPublication = Agent.Configuration().requestPublication
 
@@ -132,7 +132,7 @@ case "peer":
         blockingMain {
             try await Throughput.publisherPeer(
                 broker: broker, count: Int(option("--count", in: arguments) ?? "") ?? 100_000, qos: qos,
-                codable: option("--codable", in: arguments) == "true")
+                codable: option("--codable", in: arguments) == "true", metrics: option("--metrics", in: arguments) == "true")
         }
     case "iosource":
         blockingMain {
@@ -143,7 +143,8 @@ case "peer":
         blockingMain {
             try await RoundTrip.responderPeer(
                 broker: broker, qos: qos, usesLowLatencySocket: option("--low-latency", in: arguments) != "false",
-                handlers: RoundTrip.Handlers(rawValue: option("--handlers", in: arguments) ?? "pool") ?? .pool)
+                handlers: RoundTrip.Handlers(rawValue: option("--handlers", in: arguments) ?? "pool") ?? .pool,
+                namespace: option("--namespace", in: arguments) ?? "-", metrics: option("--metrics", in: arguments) == "true")
         }
     default:
         fatalError("unknown peer role \(role)")
@@ -177,6 +178,7 @@ case "all":
     if sections.contains("stall") { try await RoundTrip.stallDemonstration(settings, report: report) }
     if sections.contains("b5") { try await Memory.run(settings, report: report) }
     if sections.contains("b6") { try await Memory.scale(settings, report: report) }
+    if sections.contains("metrics") { try await MetricsOverhead.run(settings, report: report) }
     let markdown = report.markdown(
         machine: machineDescription(settings, started: report.started, finished: Date()), preamble: preamble)
     if let path = settings.markdownPath {

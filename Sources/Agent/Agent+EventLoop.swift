@@ -7,6 +7,7 @@ extension Agent {
     func eventLoop() async throws {
         await withDiscardingTaskGroup { group in
             if await !attemptConnect() { scheduleReconnect(in: &group) }
+            if counters.metrics.isReporting { sampleObserverBuffers(in: &group) }
             // The task runs its jobs on the network thread (MosquittoEventLoop is a TaskExecutor):
             // a message is decoded and routed right after it was read, without a thread switch.
             // libmosquitto's callbacks still only copy and queue; this runs between epoll waits.
@@ -147,6 +148,7 @@ extension Agent {
             _ = state.machine.finishAll()
             let finishers = Array(state.finishers.values)
             state.finishers = [:]
+            state.observerBuffers = [:]
             state.router.removeAll()
             state.requestTimer?.cancel()
             state.requestTimer = nil
@@ -156,6 +158,7 @@ extension Agent {
         }
         client.close()
         io.stop()
+        counters.metrics.observerBufferMaxFill(0)
         waiters.forEach { $0.resume() }
         finishers.forEach { $0(.agentStopped) }
         observers.forEach {

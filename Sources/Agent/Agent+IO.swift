@@ -74,7 +74,12 @@ extension Agent {
         isolation: isolated (any Actor)? = #isolation, _ body: (EventStream<Element>) async throws -> Result
     ) async throws -> Result {
         let queue = makeObserverQueue(of: Element.self)
-        let id = state.withLock { $0.makeObserverID() }
+        let id = state.withLock { state in
+            let id = state.makeObserverID()
+            state.observerBuffers[id] = { queue.takePeakFill() }
+            return id
+        }
+        defer { state.withLock { _ = $0.observerBuffers.removeValue(forKey: id) } }
         guard add(id, pointID, queue) else {
             throw AgentError(code: .stopped, detail: "agent \(scope.identityID) has stopped; nothing to observe of '\(pointID)'")
         }

@@ -245,6 +245,7 @@ extension Agent {
             register(&state.router, Sink(id: id, isInline: handler != nil) { event in
                 if let element = pick(event) { take(element) }
             })
+            if handler == nil { state.observerBuffers[id] = { queue.takePeakFill() } }
             // After the events routed before it, which the network thread may still hold back
             // until the end of its pass (deliver(_:to:)).
             let loop = client.eventLoop
@@ -265,6 +266,7 @@ extension Agent {
                 let wasRunning = self.update { state in
                     unregister(&state.router, id)
                     state.finishers[id] = nil
+                    state.observerBuffers[id] = nil
                     return (state.machine.isRunning, state.machine.removeSubscription(filter))
                 }
                 if wasRunning {

@@ -10,10 +10,11 @@ extension Agent {
     func update<Result, Failure: Error>(
         _ body: (inout sending AgentState) throws(Failure) -> (Result, [Action])
     ) throws(Failure) -> Result {
-        let (result, mustSend) = try state.withLock { state throws(Failure) -> (Result, Bool) in
+        let (result, mustSend, depth) = try state.withLock { state throws(Failure) -> (Result, Bool, Int?) in
             let (result, actions) = try body(&state)
-            return (result, state.enqueue(actions))
+            return (result, state.enqueue(actions), state.offlineDepthChange())
         }
+        if let depth { counters.metrics.offlineQueueDepth(depth) }
         if mustSend { sendOutbox() }
         return result
     }
@@ -119,7 +120,11 @@ extension Agent {
     /// Feeds the transport's answer back to the machine; its actions join the outbox that the
     /// caller (the sender) is carrying out.
     private func queueFeedback(_ event: (inout ConnectionStateMachine) -> [Action]) {
-        state.withLock { state in state.outbox.append(contentsOf: event(&state.machine)) }
+        let depth = state.withLock { state in
+            state.outbox.append(contentsOf: event(&state.machine))
+            return state.offlineDepthChange()
+        }
+        if let depth { counters.metrics.offlineQueueDepth(depth) }
     }
 
     /// Publishes the identity's Deadvertise for the graceful stop, as coaty-js does (the will's

@@ -24,7 +24,7 @@ extension Agent {
     ///
     /// - Throws: `AgentError.Code.stopped` after the agent stopped.
     func publish(_ publication: Publication) throws {
-        let sendsDirectly = try state.withLock { state throws(AgentError) -> Bool in
+        let (sendsDirectly, depth) = try state.withLock { state throws(AgentError) -> (Bool, Int?) in
             guard state.machine.isRunning else {
                 throw AgentError(code: .stopped, detail: "agent \(scope.identityID) has stopped; nothing was published")
             }
@@ -32,15 +32,16 @@ extension Agent {
             case .publish:
                 guard state.isSending else {
                     state.isSending = true
-                    return true
+                    return (true, nil)
                 }
                 state.outbox.append(.publish(publication))
-                return false
+                return (false, nil)
             case .queued(let dropped):
                 if dropped > 0 { counters.increment(.droppedOfflinePublications, by: dropped) }
-                return false
+                return (false, state.offlineDepthChange())
             }
         }
+        if let depth { counters.metrics.offlineQueueDepth(depth) }
         if sendsDirectly { sendDirectly(publication) }
     }
 

@@ -23,6 +23,8 @@ import CoreTypes
 /// | `coaty_inbound_bytes_total` | counter | |
 /// | `coaty_connections_total` | counter | |
 /// | `coaty_connected` | gauge (1 online, 0 not) | |
+/// | `coaty_offline_queue_depth` | gauge (publications held while offline) | |
+/// | `coaty_observer_buffer_max_fill` | gauge (the most events waiting in one observer buffer, sampled once a second) | |
 /// | `coaty_request_first_response_seconds` | timer (request to its first fitting response) | event (the request's) |
 /// | `coaty_request_duration_seconds` | timer (request to its end: enough responses, timeout, cancellation) | event |
 /// | `coaty_requests_timed_out_total` | counter | event |
@@ -52,6 +54,10 @@ final class AgentMetrics: Sendable {
     private let inboundBytes: any CounterHandler
     private let connections: any CounterHandler
     private let connected: any RecorderHandler
+    private let offlineQueueDepth: any RecorderHandler
+    private let observerBufferMaxFill: any RecorderHandler
+    /// Whether the factory is a real backend: only then are the observer buffers sampled.
+    let isReporting: Bool
     let observerDrops: any CounterHandler
     let heldBackObservers: any CounterHandler
     let publicationDrops: any CounterHandler
@@ -79,6 +85,10 @@ final class AgentMetrics: Sendable {
         inboundBytes = factory.makeCounter(label: "coaty_inbound_bytes_total", dimensions: [])
         connections = factory.makeCounter(label: "coaty_connections_total", dimensions: [])
         connected = factory.makeRecorder(label: "coaty_connected", dimensions: [], aggregate: false)
+        offlineQueueDepth = factory.makeRecorder(label: "coaty_offline_queue_depth", dimensions: [], aggregate: false)
+        observerBufferMaxFill = factory.makeRecorder(
+            label: "coaty_observer_buffer_max_fill", dimensions: [], aggregate: false)
+        isReporting = !(factory is NOOPMetricsHandler)
         observerDrops = factory.makeCounter(label: "coaty_observer_events_dropped_total", dimensions: [])
         heldBackObservers = factory.makeCounter(label: "coaty_observers_held_back_total", dimensions: [])
         publicationDrops = factory.makeCounter(label: "coaty_publications_dropped_total", dimensions: [])
@@ -156,6 +166,12 @@ final class AgentMetrics: Sendable {
     }
 
     func didDisconnect() { connected.record(Int64(0)) }
+
+    /// The offline queue now holds `depth` publications.
+    func offlineQueueDepth(_ depth: Int) { offlineQueueDepth.record(Int64(depth)) }
+
+    /// The fullest observer buffer held `fill` events at its fullest since the last sample.
+    func observerBufferMaxFill(_ fill: Int) { observerBufferMaxFill.record(Int64(fill)) }
 }
 
 extension Duration {

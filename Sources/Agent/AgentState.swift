@@ -27,6 +27,10 @@ struct AgentState {
     var outbox: [ConnectionStateMachine.Action] = []
     /// Whether a thread is carrying out the outbox; the others only add to it.
     var isSending = false
+    /// Each buffered observer's peak fill since the last sample (``DeliveryQueue/takePeakFill()``).
+    var observerBuffers: [ObserverID: @Sendable () -> Int] = [:]
+    /// The offline queue's depth as last reported to the metrics.
+    private var reportedOfflineDepth = 0
 
     init(configuration: Agent.Configuration, joinPlan: JoinPlan) {
         machine = ConnectionStateMachine(
@@ -50,6 +54,14 @@ struct AgentState {
         guard !isSending, !outbox.isEmpty else { return false }
         isSending = true
         return true
+    }
+
+    /// The offline queue's depth if it changed since it was last reported; report it after the lock.
+    mutating func offlineDepthChange() -> Int? {
+        let depth = machine.offlineQueue.count
+        guard depth != reportedOfflineDepth else { return nil }
+        reportedOfflineDepth = depth
+        return depth
     }
 
     /// Removes and returns every waiting continuation (to resume them outside the lock).

@@ -23,17 +23,25 @@ final class MonitorRecording: Sendable {
     deinit { close(descriptor) }
 
     /// Appends one event.
+    ///
+    /// The line is written straight into one byte buffer (no intermediate JSON tree or strings):
+    /// the recording must keep up with a monitor that prints tens of thousands of events a second.
     func record(topic: String, payload: [UInt8], retain: Bool) throws {
-        var line: JSONObject = [
-            "receivedAt": .int(Int((Date().timeIntervalSince1970 * 1000).rounded())), "topic": .string(topic),
-        ]
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(payload.count + topic.utf8.count + 80)
+        bytes += #"{"receivedAt":"#.utf8
+        JSONWriter.writeInteger(Int((Date().timeIntervalSince1970 * 1000).rounded()), into: &bytes)
+        bytes += #","topic":"#.utf8
+        JSONWriter.writeString(topic, into: &bytes)
         if let text = String(validating: payload, as: UTF8.self) {
-            line["payload"] = .string(text)
+            bytes += #","payload":"#.utf8
+            JSONWriter.writeString(text, into: &bytes)
         } else {
-            line["payloadBase64"] = .string(Data(payload).base64EncodedString())
+            bytes += #","payloadBase64":"#.utf8
+            JSONWriter.writeString(Data(payload).base64EncodedString(), into: &bytes)
         }
-        if retain { line["retain"] = true }
-        let bytes = Array((JSONValue.object(line).serializedString() + "\n").utf8)
+        if retain { bytes += #","retain":true"#.utf8 }
+        bytes += "}\n".utf8
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }

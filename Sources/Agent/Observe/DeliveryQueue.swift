@@ -32,8 +32,16 @@ final class DeliveryQueue<Element: Sendable>: Sendable {
         var overflow: Overflow
         /// Whether the queue holds its ``QueueOverflow/backpressure(_:)`` pressure.
         var holdsPressure = false
+        /// The most elements buffered at once since the last ``DeliveryQueue/takePeakFill()``.
+        var peakFill = 0
 
         var bufferedCount: Int { buffer.count - head }
+
+        /// Buffers `element` for the consumer.
+        mutating func append(_ element: Element) {
+            buffer.append(element)
+            if bufferedCount > peakFill { peakFill = bufferedCount }
+        }
 
         /// Stops holding the pressure; returns it for the caller to release outside the lock.
         mutating func stopHoldingPressure() -> ReadPressure? {
@@ -98,12 +106,12 @@ final class DeliveryQueue<Element: Sendable>: Sendable {
                 return (waiter, .enqueued, nil)
             }
             guard state.bufferedCount >= capacity else {
-                state.buffer.append(element)
+                state.append(element)
                 return (nil, .enqueued, nil)
             }
             switch state.overflow {
             case .backpressure(let pressure):
-                state.buffer.append(element)
+                state.append(element)
                 guard !state.holdsPressure else { return (nil, .enqueued, nil) }
                 state.holdsPressure = true
                 return (nil, .heldBack, pressure)
@@ -111,7 +119,7 @@ final class DeliveryQueue<Element: Sendable>: Sendable {
                 return (nil, .dropped, nil)
             case .dropOldest:
                 _ = state.takeFirst()
-                state.buffer.append(element)
+                state.append(element)
                 return (nil, .dropped, nil)
             }
         }
@@ -137,6 +145,15 @@ final class DeliveryQueue<Element: Sendable>: Sendable {
     /// what is buffered is dropped and a waiting ``next()`` returns `nil`.
     func cancel() {
         end(failure: nil, discardingBuffer: true)
+    }
+
+    /// The most elements that waited at once since the last call (for the agent's metrics); the
+    /// next peak starts from what waits now.
+    func takePeakFill() -> Int {
+        state.withLock { state in
+            defer { state.peakFill = state.bufferedCount }
+            return max(state.peakFill, state.bufferedCount)
+        }
     }
 
     /// Why the queue ended early, if a reason was given.

@@ -31,6 +31,21 @@ struct DeliveryQueueTests {
     }
 
     @Test
+    func thePeakFillIsTheMostBufferedSinceTheLastSampleAndRestartsFromWhatWaits() async {
+        let queue = DeliveryQueue<Int>(capacity: 10, overflow: .dropNewest)
+        #expect(queue.takePeakFill() == 0)
+        for element in 1...3 { queue.yield(element) }
+        #expect(queue.takePeakFill() == 3)
+        #expect(await queue.next() == 1)
+        #expect(await queue.next() == 2)
+        #expect(queue.takePeakFill() == 3, "three waited when the last sample was taken")
+        #expect(queue.takePeakFill() == 1)
+        #expect(await queue.next() == 3)
+        #expect(queue.takePeakFill() == 1)
+        #expect(queue.takePeakFill() == 0)
+    }
+
+    @Test
     func elementsBeyondTheCapacityAreDroppedUntilTheConsumerTakesSome() async {
         let queue = DeliveryQueue<Int>(capacity: 2, overflow: .dropNewest)
         #expect(queue.yield(1) == .enqueued)

@@ -75,4 +75,51 @@ struct AgentMetricsTests {
             #expect(try metrics.expectCounter("coaty_requests_timed_out_total", [("event", "Discover")]).totalValue == 0)
         }
     }
+
+    @Test func reportsTheOfflineQueueDepthUntilTheQueueIsSent() async throws {
+        try await TestBroker.withBroker { broker in
+            let metrics = TestMetrics()
+            var configuration = RunningAgents.configuration("Queued", broker: broker)
+            configuration.metricsFactory = metrics
+            let queued = try Agent(configuration: configuration)
+            let depth = try metrics.expectGauge("coaty_offline_queue_depth")
+            // Not running yet: every publication waits in the offline queue.
+            for index in 0..<3 {
+                try queued.publish(Channel(id: "held", object: BaseObject(name: "held \(index)")))
+            }
+            #expect(depth.values == [1, 2, 3])
+            try await RunningAgents.run([queued]) {
+                #expect(depth.lastValue == 0, "the CONNACK sends the queue")
+            }
+            #expect(depth.values == [1, 2, 3, 0])
+        }
+    }
+
+    @Test func reportsTheFullestObserverBuffer() async throws {
+        try await TestBroker.withBroker { broker in
+            let metrics = TestMetrics()
+            var configuration = RunningAgents.configuration("Slow", broker: broker)
+            configuration.metricsFactory = metrics
+            let slow = try Agent(configuration: configuration)
+            let other = try Agent(configuration: RunningAgents.configuration("Fast", broker: broker))
+            let fill = try metrics.expectGauge("coaty_observer_buffer_max_fill")
+            let delivered = try metrics.expectCounter("coaty_events_delivered_total", [("event", "Channel")])
+            try await RunningAgents.run([slow, other]) {
+                try await slow.observeChannel("piling") { _ in
+                    try await slow.observeChannel("taken") { taken in
+                        var iterator = taken.makeAsyncIterator()
+                        for index in 0..<5 {
+                            try other.publish(Channel(id: "piling", object: BaseObject(name: "unread \(index)")))
+                        }
+                        try other.publish(Channel(id: "taken", object: BaseObject(name: "read")))
+                        // Channel events of one publisher arrive in order: the five unread ones are buffered.
+                        _ = try #require(await iterator.next())
+                        #expect(delivered.totalValue == 6)
+                        try await yieldUntil { fill.lastValue == 5 }
+                    }
+                }
+            }
+            #expect(fill.lastValue == 0, "no observer is left once the agent stopped")
+        }
+    }
 }
