@@ -59,10 +59,10 @@ final class PostgresWrite {
     func commit() throws {
         if !begun {
             guard let only = held.first else { return }
-            let statements = try PostgresUpsert.statements(only.objects, in: only.collection, lock: lock)
-            if held.count == 1, statements.count == 1 {
+            if held.count == 1, only.objects.count <= PostgresUpsert.chunkSize {
                 held = []
-                try firstContact { try run(statements[0], in: only.collection) }
+                let statements = try PostgresUpsert.statements(only.objects, in: only.collection, lock: lock)
+                try firstContact { try statements.forEach { try run($0, in: only.collection) } }
                 return
             }
         }
@@ -133,7 +133,7 @@ enum PostgresUpsert {
         }
     }
 
-    private static var chunkSize: Int { 1000 }
+    static var chunkSize: Int { 1000 }
 
     private static func statement(_ objects: ArraySlice<EncodedObject>, in collection: String, lock: Int64?) throws -> (
         sql: String, arguments: PostgresArguments
