@@ -169,15 +169,10 @@ public struct StorageTransaction {
         return try encode(json)
     }
 
-    /// Checks that `json` decodes back (with only the core type's rules when its object type is
-    /// not registered, as the decode chain then applies) and encodes it.
+    /// Checks that `json` decodes back through the registry and encodes it.
     private func encode(_ json: JSONObject) throws -> EncodedObject {
         do {
-            if case .string(let objectType)? = json["objectType"], view.registry.registeredType(for: objectType) == nil {
-                try ObjectTypeRegistry.validateCoreForm(json)
-            } else {
-                _ = try view.registry.decodeObject(json)
-            }
+            try view.registry.validate(json)
         } catch {
             throw StorageError(
                 code: .invalidObject,

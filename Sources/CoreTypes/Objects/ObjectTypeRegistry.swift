@@ -221,10 +221,21 @@ public struct ObjectTypeRegistry: Sendable {
         return try Self.coreStruct(for: coreType).init(wire: json, context: context, registry: self)
     }
 
+    /// Checks that `json` decodes through this registry's chain, without building the object where
+    /// the chain would build a `CoatyObject` core object (its object type is not registered) and
+    /// the quick check of its base fields passes.
+    ///
+    /// - Throws: ``ObjectDecodingError`` as decoding it would.
+    package func validate(_ json: JSONObject) throws(ObjectDecodingError) {
+        let isRegistered = json["objectType"]?.stringValue.map { entries[$0] != nil } ?? false
+        if !isRegistered, BaseFields.isValidCoatyObjectForm(json) { return }
+        _ = try decodeObject(json)
+    }
+
     /// Checks `json` with exactly the rules of the core type it declares, as decoding it with a
     /// registry of core types only would, without building the object when that core type is
     /// `CoatyObject` (whose rules are the base fields'): outbound events check every object so.
-    package static func validateCoreForm(_ json: JSONObject) throws(ObjectDecodingError) {
+    static func validateCoreForm(_ json: JSONObject) throws(ObjectDecodingError) {
         if BaseFields.isValidCoatyObjectForm(json) { return }
         let context = WireContext(of: json)
         guard context.coreType == CoreType.coatyObject.rawValue else {

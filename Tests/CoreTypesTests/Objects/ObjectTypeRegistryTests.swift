@@ -137,6 +137,23 @@ struct Meter: CoatyObject, WireKeyNaming {
         #expect(try decoded.jsonObject().keys == ["objectId", "objectType", "coreType", "name", "isPressed"])
     }
 
+    @Test func validateAnswersAsDecodingDoes() throws {
+        let lights = try registry { try $0.register(Light.self) }
+        let withoutIsOn = try object(
+            #"{"objectType":"com.example.Light","coreType":"CoatyObject","objectId":"l2","name":"Lamp"}"#)
+        // Not registered: a plain CoatyObject, checked by its base fields.
+        try ObjectTypeRegistry().validate(withoutIsOn)
+        #expect(throws: ObjectDecodingError.self) { try lights.decodeObject(withoutIsOn) }
+        #expect(throws: ObjectDecodingError.self) { try lights.validate(withoutIsOn) }
+        try lights.validate(object(lightText))
+        // A snapshot's object goes through the same chain as the snapshot.
+        let captured = try ObjectTypeRegistry().decodeObject(withoutIsOn)
+        let snapshot = try Snapshot(capturing: captured, creatorID: "c1", creationTimestamp: 1).jsonObject()
+        try ObjectTypeRegistry().validate(snapshot)
+        #expect(throws: ObjectDecodingError.self) { try lights.decodeObject(snapshot) }
+        #expect(throws: ObjectDecodingError.self) { try lights.validate(snapshot) }
+    }
+
     @Test func unregisteredObjectTypeFallsBackToItsCoreType() throws {
         let decoded = try ObjectTypeRegistry().decodeObject(object(lightText))
         let base = try #require(decoded as? BaseObject)
