@@ -84,12 +84,20 @@ struct SQLFilter {
         let match = ObjectFilterConditions.condition(condition.condition).json.serializedString()
         switch condition.test {
         case .number(let trueIn, let falseIn, let others):
-            var arguments: StatementArguments = [path]
-            let (trueSQL, trueArguments) = intervals(trueIn, path)
-            let (falseSQL, falseArguments) = intervals(falseIn, path)
-            arguments += falseArguments
-            arguments += trueArguments
-            arguments += [match, path]
+            // One json_extract per interval, false ones first (a selective filter rejects most
+            // rows there): a number in one is decided, and so is a Boolean, which json_extract
+            // reads as 0 or 1, as JavaScript's comparisons do and never equal to a number. Text
+            // sorts above every number and NULL compares to nothing, so they go on to the type
+            // test; a number in no interval lies near an operand, where the matcher decides.
+            var decided: [String] = []
+            var arguments: StatementArguments = []
+            for (intervals, result) in [(falseIn, 0), (trueIn, 1)] {
+                for interval in intervals {
+                    decided.append("WHEN json_extract(data, ?) BETWEEN ? AND ? THEN \(result)")
+                    arguments += [path, interval.low ?? -Double.infinity, interval.high ?? Double.infinity]
+                }
+            }
+            arguments += [path, match, path]
             let otherSQL: String
             switch others {
             case .isTrue: otherSQL = "1"
@@ -98,25 +106,11 @@ struct SQLFilter {
                 otherSQL = "coaty_match(data, ?)"
                 arguments += [match]
             }
-            // First one json_extract per interval, false ones first (a selective filter rejects
-            // most rows there): a number in one is decided, and so is a Boolean, which
-            // json_extract reads as 0 or 1, as JavaScript's comparisons do and never equal to a
-            // number; text sorts above every number and NULL compares to nothing, so they go on.
-            var quick: [String] = []
-            var quickArguments: StatementArguments = []
-            for (intervals, result) in [(falseIn, 0), (trueIn, 1)] {
-                for interval in intervals {
-                    quick.append("WHEN json_extract(data, ?) BETWEEN ? AND ? THEN \(result)")
-                    quickArguments += [path, interval.low ?? -Double.infinity, interval.high ?? Double.infinity]
-                }
-            }
-            quickArguments += arguments
             return (
-                "(CASE \(quick.joined(separator: " ")) "
-                    + "WHEN json_type(data, ?) IN ('integer', 'real') THEN (CASE WHEN \(falseSQL) THEN 0 "
-                    + "WHEN \(trueSQL) THEN 1 ELSE coaty_match(data, ?) END) "
+                "(CASE \(decided.joined(separator: " ")) "
+                    + "WHEN json_type(data, ?) IN ('integer', 'real') THEN coaty_match(data, ?) "
                     + "WHEN json_type(data, ?) IS NULL THEN 0 ELSE \(otherSQL) END)",
-                quickArguments
+                arguments
             )
         case .stringPrefix(let prefix):
             guard !prefix.isEmpty else {
@@ -127,27 +121,6 @@ struct SQLFilter {
                 [path, path, prefix.unicodeScalars.count, prefix, match]
             )
         }
-    }
-
-    /// Whether the number at `path` lies in one of `intervals` (`0` for none).
-    private static func intervals(_ intervals: [GuardedCondition.Interval], _ path: String) -> (
-        String, StatementArguments
-    ) {
-        var parts: [String] = []
-        var arguments: StatementArguments = []
-        for interval in intervals {
-            var bounds: [String] = []
-            if let low = interval.low {
-                bounds.append("json_extract(data, ?) >= ?")
-                arguments += [path, low]
-            }
-            if let high = interval.high {
-                bounds.append("json_extract(data, ?) <= ?")
-                arguments += [path, high]
-            }
-            parts.append(bounds.isEmpty ? "1" : "(" + bounds.joined(separator: " AND ") + ")")
-        }
-        return parts.isEmpty ? ("0", []) : ("(" + parts.joined(separator: " OR ") + ")", arguments)
     }
 
     /// Whether the value strictly equals one of `strings` or `literals`.
