@@ -64,11 +64,11 @@ public final class PostgresBackend: StorageBackend {
 
     /// Runs `body` in a read-only transaction that sees one snapshot.
     public func read<T: Sendable>(_ body: @Sendable (any StorageReader) throws -> T) async throws -> T {
-        try await session.transaction(writing: false) { statements in try body(PostgresReader(statements: statements)) }
+        try await session.read { statements in try body(PostgresReader(statements: statements)) }
     }
 
     /// Runs `body` in a write transaction, committed when it returns and rolled back when it throws.
     public func write<T: Sendable>(_ body: @Sendable (any StorageWriter) throws -> T) async throws -> T {
-        try await session.transaction(writing: true) { statements in try body(PostgresWriter(statements: statements)) }
+        try await session.write { write in try body(PostgresWriter(write: write)) }
     }
 }

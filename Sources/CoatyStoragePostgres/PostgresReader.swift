@@ -157,7 +157,8 @@ struct PostgresReader: PostgresReading {
 
 /// The writes of the PostgreSQL backend, inside the transaction of one `write`.
 struct PostgresWriter: PostgresReading, StorageWriter {
-    let statements: PostgresStatements
+    let write: PostgresWrite
+    var statements: PostgresStatements { write.statements }
 
     func addCollection(_ name: String) throws {
         try PostgresText.require(name, "a collection name")
@@ -190,12 +191,6 @@ struct PostgresWriter: PostgresReading, StorageWriter {
         for object in objects {
             try PostgresText.require(object.objectID, "an objectId")
             if let externalID = object.externalID { try PostgresText.require(externalID, "an externalId") }
-        }
-        guard let write = statements.write else {
-            for statement in try PostgresUpsert.statements(objects, in: collection, lock: nil) {
-                try statements.run(statement.sql, statement.arguments)
-            }
-            return
         }
         write.hold(objects, in: collection)
     }

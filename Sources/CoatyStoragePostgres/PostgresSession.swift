@@ -36,30 +36,36 @@ final class PostgresSession: Sendable {
         thread.shutdownGracefully { _ in }
     }
 
-    /// Runs `body` in a transaction on the session's thread: committed when it returns, rolled
-    /// back when it throws. A read-only transaction sees one snapshot; writes take a lock that
-    /// serializes them with every other writer of the database (as SQLite has one writer), and
-    /// begin only when they need to (see `PostgresWrite`).
-    func transaction<T: Sendable>(writing: Bool, _ body: @Sendable (PostgresStatements) throws -> T) async throws
-        -> T
-    {
-        try await withoutActuallyEscaping(body) { body in
-            // The pool may hold its work item a little after it ran: the item holds `body` only
+    /// Runs `body` in a read-only transaction on the session's thread; it sees one snapshot.
+    func read<T: Sendable>(_ body: @Sendable (PostgresStatements) throws -> T) async throws -> T {
+        try await onThread { try self.readOnThread(body) }
+    }
+
+    /// Runs `body` in a write transaction on the session's thread: committed when it returns,
+    /// rolled back when it throws. Writes take a lock that serializes them with every other writer
+    /// of the database (as SQLite has one writer), and begin only when they need to (see
+    /// `PostgresWrite`).
+    func write<T: Sendable>(_ body: @Sendable (PostgresWrite) throws -> T) async throws -> T {
+        try await onThread { try self.writeOnThread(body) }
+    }
+
+    private func onThread<T: Sendable>(_ work: @Sendable () throws -> T) async throws -> T {
+        try await withoutActuallyEscaping(work) { work in
+            // The pool may hold its work item a little after it ran: the item holds `work` only
             // through the handoff, which lets go of it before the result is delivered.
-            let handoff = Handoff { try self.transactionOnThread(writing: writing, body) }
+            let handoff = Handoff(work)
             defer { handoff.release() }
             return try await thread.runIfActive { try handoff.run() }
         }
     }
 
-    private func transactionOnThread<T>(writing: Bool, _ body: (PostgresStatements) throws -> T) throws -> T {
-        guard writing else { return try readOnThread(body) }
+    private func writeOnThread<T>(_ body: (PostgresWrite) throws -> T) throws -> T {
         let write = PostgresWrite(connection: try openConnection().connection, logger: logger, lock: Self.writerLock) {
             self.close()
             return try self.openConnection().connection
         }
         do {
-            let result = try body(write.statements)
+            let result = try body(write)
             try write.commit()
             return result
         } catch {

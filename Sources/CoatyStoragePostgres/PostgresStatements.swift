@@ -18,7 +18,9 @@ struct PostgresStatements {
     @discardableResult
     func run(_ sql: String, _ arguments: PostgresArguments = PostgresArguments()) throws -> PostgresQueryResult {
         try write?.prepareForStatement()
-        return try execute(sql, arguments)
+        return try (write?.connection ?? connection).query(
+            PostgresQuery(unsafeSQL: sql, binds: arguments.binds), logger: logger
+        ).wait()
     }
 
     /// The first column of every row, as text.
@@ -26,10 +28,4 @@ struct PostgresStatements {
         try run(sql, arguments).map { try $0.decode(String.self) }
     }
 
-    /// Runs `sql` as it is, outside the write's bookkeeping.
-    @discardableResult
-    func execute(_ sql: String, _ arguments: PostgresArguments = PostgresArguments()) throws -> PostgresQueryResult {
-        try (write?.connection ?? connection).query(PostgresQuery(unsafeSQL: sql, binds: arguments.binds), logger: logger)
-            .wait()
-    }
 }

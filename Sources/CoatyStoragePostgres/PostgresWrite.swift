@@ -103,8 +103,9 @@ final class PostgresWrite {
         }
     }
 
+    /// Runs `sql` as it is, outside this bookkeeping.
     private func execute(_ sql: String, _ arguments: PostgresArguments = PostgresArguments()) throws {
-        _ = try connection.query(PostgresQuery(unsafeSQL: sql, binds: arguments.binds), logger: logger).wait()
+        try PostgresStatements(connection: connection, logger: logger).run(sql, arguments)
     }
 }
 
