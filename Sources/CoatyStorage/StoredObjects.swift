@@ -77,6 +77,8 @@ struct JSONBatches {
     /// backend pages with offsets only.
     private var lastPosition: Int64?
     private var pagesByPosition: Bool
+    /// The size of the next batch when none is given: 256, doubling to 2,048.
+    private var growingSize = 256
 
     init(_ query: StoredObjects) {
         self.query = query
@@ -84,9 +86,6 @@ struct JSONBatches {
         window = ResultWindow(query.filter)
         pagesByPosition = query.filter.orderByProperties?.isEmpty ?? true
     }
-
-    /// The size of the next batch when none is given: 256, doubling to 2,048.
-    private var growingSize = 256
 
     /// The next non-empty batch, or `nil` after the last.
     mutating func next() async throws -> [JSONObject]? {
