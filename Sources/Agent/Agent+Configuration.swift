@@ -60,6 +60,10 @@ extension Agent {
         /// Where the agent's metrics go (see the `Metrics` article); `nil`, the default, is the
         /// factory the program bootstrapped with swift-metrics' `MetricsSystem`, if any.
         public var metricsFactory: (any MetricsFactory)?
+        /// The responder group of every request this agent answers (`nil`, the default: none): of
+        /// the agents in one group, each request reaches one. The identity's own Discover responder
+        /// is never shared. See the `ReplicatedResponders` article.
+        public var responderGroup: String?
 
         /// Creates a configuration.
         public init(
@@ -77,7 +81,8 @@ extension Agent {
             requestPublication: RequestPublication = .pipelined,
             responseSubscription: ResponseSubscription = .perRequest,
             qos: MQTTQoS = .atMostOnce,
-            responseBusyPoll: Duration = Configuration.defaultResponseBusyPoll
+            responseBusyPoll: Duration = Configuration.defaultResponseBusyPoll,
+            responderGroup: String? = nil
         ) {
             self.identity = identity
             self.broker = broker
@@ -94,6 +99,7 @@ extension Agent {
             self.responseSubscription = responseSubscription
             self.qos = qos
             self.responseBusyPoll = responseBusyPoll
+            self.responderGroup = responderGroup
         }
 
         /// 300 µs when the machine has more than one CPU online, else zero: polling on the only CPU

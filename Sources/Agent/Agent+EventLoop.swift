@@ -138,6 +138,7 @@ extension Agent {
 
     /// Begins the graceful stop: deadvertise (if online), then disconnect; never hangs.
     func stop() {
+        responderGroups.stop()
         feed { $0.stop() }
     }
 

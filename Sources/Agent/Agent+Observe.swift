@@ -58,9 +58,10 @@ extension Agent {
         }
     }
 
-    /// Observes Discover requests; answer each with ``IncomingRequest/respond(_:)``.
-    package func observeDiscover() async throws -> EventStream<IncomingRequest<Discover>> {
-        try await observeDiscover(handler: nil)
+    /// Observes Discover requests (in `responderGroup`, else the configured group, if any); answer
+    /// each with ``IncomingRequest/respond(_:)``.
+    package func observeDiscover(responderGroup: String? = nil) async throws -> EventStream<IncomingRequest<Discover>> {
+        try await responder(in: responderGroup).observeDiscover(handler: nil)
     }
 
     func observeDiscover(handler: InlineHandler<IncomingRequest<Discover>>?) async throws -> EventStream<IncomingRequest<Discover>> {
@@ -70,9 +71,10 @@ extension Agent {
         }
     }
 
-    /// Observes Query requests; answer each with ``IncomingRequest/respond(_:)``.
-    package func observeQuery() async throws -> EventStream<IncomingRequest<Query>> {
-        try await observeQuery(handler: nil)
+    /// Observes Query requests (in `responderGroup`, else the configured group, if any); answer
+    /// each with ``IncomingRequest/respond(_:)``.
+    package func observeQuery(responderGroup: String? = nil) async throws -> EventStream<IncomingRequest<Query>> {
+        try await responder(in: responderGroup).observeQuery(handler: nil)
     }
 
     func observeQuery(handler: InlineHandler<IncomingRequest<Query>>?) async throws -> EventStream<IncomingRequest<Query>> {
@@ -82,14 +84,19 @@ extension Agent {
         }
     }
 
-    /// Observes Update requests for a core type.
-    package func observeUpdate(coreType: CoreType) async throws -> EventStream<IncomingRequest<Update>> {
-        try await observeUpdate(plan: .update(coreType: coreType, in: scope), handler: nil)
+    /// Observes Update requests for a core type (in `responderGroup`, else the configured group, if any).
+    package func observeUpdate(
+        coreType: CoreType, responderGroup: String? = nil
+    ) async throws -> EventStream<IncomingRequest<Update>> {
+        try await responder(in: responderGroup).observeUpdate(plan: .update(coreType: coreType, in: scope), handler: nil)
     }
 
-    /// Observes Update requests for an object type (canonical core object types as for Advertise).
-    package func observeUpdate(objectType: String) async throws -> EventStream<IncomingRequest<Update>> {
-        try await observeUpdate(objectType: objectType, handler: nil)
+    /// Observes Update requests for an object type (canonical core object types as for Advertise;
+    /// in `responderGroup`, else the configured group, if any).
+    package func observeUpdate(
+        objectType: String, responderGroup: String? = nil
+    ) async throws -> EventStream<IncomingRequest<Update>> {
+        try await responder(in: responderGroup).observeUpdate(objectType: objectType, handler: nil)
     }
 
     func observeUpdate(
@@ -112,11 +119,12 @@ extension Agent {
     /// With a `context` object, a Call is delivered only if it has a filter that the context
     /// matches; without one, every Call is delivered (coaty-js's rule). A filter that cannot be
     /// evaluated (for example `In` with an operand that is not an array) is not delivered; unlike
-    /// coaty-js, the observation stays open, so a malformed Call cannot silence a callee.
+    /// coaty-js, the observation stays open, so a malformed Call cannot silence a callee. The Calls
+    /// are those of `responderGroup`, else the configured group, if any.
     package func observeCall(
-        _ operation: String, context: (any CoatyObject)? = nil
+        _ operation: String, context: (any CoatyObject)? = nil, responderGroup: String? = nil
     ) async throws -> EventStream<IncomingRequest<Call>> {
-        try await observeCall(operation, context: context, handler: nil)
+        try await responder(in: responderGroup).observeCall(operation, context: context, handler: nil)
     }
 
     func observeCall(
@@ -226,6 +234,7 @@ extension Agent {
         handler: InlineHandler<Element>? = nil,
         pick: @escaping @Sendable (InboundEvent) -> Element?
     ) async throws -> EventStream<Element> {
+        let filter = role.subscription(for: filter)
         let queue = makeObserverQueue(of: Element.self)
         let counters = self.counters
         let mustWait = try update { state throws(AgentError) -> (Bool, [Action]) in

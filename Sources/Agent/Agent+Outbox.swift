@@ -138,8 +138,11 @@ extension Agent {
             // Closing while it is still answering resets the socket, and the broker would drop the
             // last publications unread and send the will.
             let will = joinPlan.lastWill
-            _ = try client.publish(topic: will.topic, payload: will.payload, qos: will.qos, retain: will.retain)
-            counters.metrics.published(kind: AgentMetrics.kind(.deadvertise))
+            // A responder group's connection has nothing to deadvertise; it only waits for what it sent to be read.
+            if role == .identity {
+                _ = try client.publish(topic: will.topic, payload: will.payload, qos: will.qos, retain: will.retain)
+                counters.metrics.published(kind: AgentMetrics.kind(.deadvertise))
+            }
             let id = try client.unsubscribe(from: [will.topic])
             queueFeedback { $0.deadvertiseSent(id) }
             // The broker normally answers within microseconds; a dead link must not keep us here.

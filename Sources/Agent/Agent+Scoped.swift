@@ -66,33 +66,35 @@ extension Agent {
 
     /// Observes Discover requests while `body` runs; answer each with ``IncomingRequest/respond(_:)``.
     public func observeDiscover<Result>(
-        isolation: isolated (any Actor)? = #isolation, _ body: (EventStream<IncomingRequest<Discover>>) async throws -> Result
+        responderGroup: String? = nil, isolation: isolated (any Actor)? = #isolation,
+        _ body: (EventStream<IncomingRequest<Discover>>) async throws -> Result
     ) async throws -> Result {
-        try await observing(try await observeDiscover(), body)
+        try await observing(try await observeDiscover(responderGroup: responderGroup), body)
     }
 
     /// Observes Query requests while `body` runs; answer each with ``IncomingRequest/respond(_:)``.
     public func observeQuery<Result>(
-        isolation: isolated (any Actor)? = #isolation, _ body: (EventStream<IncomingRequest<Query>>) async throws -> Result
+        responderGroup: String? = nil, isolation: isolated (any Actor)? = #isolation,
+        _ body: (EventStream<IncomingRequest<Query>>) async throws -> Result
     ) async throws -> Result {
-        try await observing(try await observeQuery(), body)
+        try await observing(try await observeQuery(responderGroup: responderGroup), body)
     }
 
     /// Observes Update requests for a core type while `body` runs.
     public func observeUpdate<Result>(
-        coreType: CoreType, isolation: isolated (any Actor)? = #isolation,
+        coreType: CoreType, responderGroup: String? = nil, isolation: isolated (any Actor)? = #isolation,
         _ body: (EventStream<IncomingRequest<Update>>) async throws -> Result
     ) async throws -> Result {
-        try await observing(try await observeUpdate(coreType: coreType), body)
+        try await observing(try await observeUpdate(coreType: coreType, responderGroup: responderGroup), body)
     }
 
     /// Observes Update requests for an object type (canonical core object types as for Advertise)
     /// while `body` runs.
     public func observeUpdate<Result>(
-        objectType: String, isolation: isolated (any Actor)? = #isolation,
+        objectType: String, responderGroup: String? = nil, isolation: isolated (any Actor)? = #isolation,
         _ body: (EventStream<IncomingRequest<Update>>) async throws -> Result
     ) async throws -> Result {
-        try await observing(try await observeUpdate(objectType: objectType), body)
+        try await observing(try await observeUpdate(objectType: objectType, responderGroup: responderGroup), body)
     }
 
     /// Observes Call requests for one operation while `body` runs.
@@ -101,10 +103,10 @@ extension Agent {
     /// matches; without one, every Call is delivered (coaty-js's rule). A filter that cannot be
     /// evaluated is not delivered, and the observation stays open.
     public func observeCall<Result>(
-        _ operation: String, context: (any CoatyObject)? = nil, isolation: isolated (any Actor)? = #isolation,
-        _ body: (EventStream<IncomingRequest<Call>>) async throws -> Result
+        _ operation: String, context: (any CoatyObject)? = nil, responderGroup: String? = nil,
+        isolation: isolated (any Actor)? = #isolation, _ body: (EventStream<IncomingRequest<Call>>) async throws -> Result
     ) async throws -> Result {
-        try await observing(try await observeCall(operation, context: context), body)
+        try await observing(try await observeCall(operation, context: context, responderGroup: responderGroup), body)
     }
 
     /// Observes raw MQTT messages on a topic filter (MQTT wildcards allowed; never `coaty/…`)

@@ -5,16 +5,19 @@ public import CoreTypes
 /// `docs/performance.md`, B2). Keep a handler short and never let it wait; for answers that must
 /// wait, observe the requests (``Agent/observeDiscover(isolation:_:)``) and answer from a task.
 /// An error a handler throws is logged (level `warning`) and the agent goes on answering.
+///
+/// With a `responderGroup` (or ``Agent/Configuration/responderGroup``), the agents answering in
+/// the same group share the requests: each reaches one of them (see <doc:ReplicatedResponders>).
 extension Agent {
     /// Answers Discover requests with `handler` until the task is cancelled.
     ///
     /// - Throws: `AgentError.Code.stopped` when the agent stops (or has stopped),
     ///   `AgentError.Code.subscribeFailed` when the broker refused the subscription.
     public func serveDiscover(
-        isolation: isolated (any Actor)? = #isolation,
+        responderGroup: String? = nil, isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @Sendable (IncomingRequest<Discover>) throws -> Void
     ) async throws {
-        try await serving(try await startServingDiscover(handler))
+        try await serving(try await startServingDiscover(responderGroup: responderGroup, handler))
     }
 
     /// Answers Discover requests with `handler` while `body` runs, and returns what `body` returns.
@@ -25,11 +28,11 @@ extension Agent {
     /// }
     /// ```
     public func serveDiscover<Result>(
-        isolation: isolated (any Actor)? = #isolation,
+        responderGroup: String? = nil, isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @Sendable (IncomingRequest<Discover>) throws -> Void,
         while body: () async throws -> Result
     ) async throws -> Result {
-        let responder = try await startServingDiscover(handler)
+        let responder = try await startServingDiscover(responderGroup: responderGroup, handler)
         defer { responder.cancel() }
         return try await body()
     }
@@ -39,10 +42,10 @@ extension Agent {
     /// - Throws: `AgentError.Code.stopped` when the agent stops (or has stopped),
     ///   `AgentError.Code.subscribeFailed` when the broker refused the subscription.
     public func serveQuery(
-        isolation: isolated (any Actor)? = #isolation,
+        responderGroup: String? = nil, isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @Sendable (IncomingRequest<Query>) throws -> Void
     ) async throws {
-        try await serving(try await startServingQuery(handler))
+        try await serving(try await startServingQuery(responderGroup: responderGroup, handler))
     }
 
     /// Answers Query requests with `handler` while `body` runs, and returns what `body` returns.
@@ -53,11 +56,11 @@ extension Agent {
     /// }
     /// ```
     public func serveQuery<Result>(
-        isolation: isolated (any Actor)? = #isolation,
+        responderGroup: String? = nil, isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @Sendable (IncomingRequest<Query>) throws -> Void,
         while body: () async throws -> Result
     ) async throws -> Result {
-        let responder = try await startServingQuery(handler)
+        let responder = try await startServingQuery(responderGroup: responderGroup, handler)
         defer { responder.cancel() }
         return try await body()
     }
@@ -67,10 +70,10 @@ extension Agent {
     /// - Throws: `AgentError.Code.stopped` when the agent stops (or has stopped),
     ///   `AgentError.Code.subscribeFailed` when the broker refused the subscription.
     public func serveUpdate(
-        coreType: CoreType, isolation: isolated (any Actor)? = #isolation,
+        coreType: CoreType, responderGroup: String? = nil, isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @Sendable (IncomingRequest<Update>) throws -> Void
     ) async throws {
-        try await serving(try await startServingUpdate(coreType: coreType, handler))
+        try await serving(try await startServingUpdate(coreType: coreType, responderGroup: responderGroup, handler))
     }
 
     /// Answers Update requests for a core type with `handler` while `body` runs, and returns what `body` returns.
@@ -81,11 +84,11 @@ extension Agent {
     /// }
     /// ```
     public func serveUpdate<Result>(
-        coreType: CoreType, isolation: isolated (any Actor)? = #isolation,
+        coreType: CoreType, responderGroup: String? = nil, isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @Sendable (IncomingRequest<Update>) throws -> Void,
         while body: () async throws -> Result
     ) async throws -> Result {
-        let responder = try await startServingUpdate(coreType: coreType, handler)
+        let responder = try await startServingUpdate(coreType: coreType, responderGroup: responderGroup, handler)
         defer { responder.cancel() }
         return try await body()
     }
@@ -95,10 +98,10 @@ extension Agent {
     /// - Throws: `AgentError.Code.stopped` when the agent stops (or has stopped),
     ///   `AgentError.Code.subscribeFailed` when the broker refused the subscription.
     public func serveUpdate(
-        objectType: String, isolation: isolated (any Actor)? = #isolation,
+        objectType: String, responderGroup: String? = nil, isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @Sendable (IncomingRequest<Update>) throws -> Void
     ) async throws {
-        try await serving(try await startServingUpdate(objectType: objectType, handler))
+        try await serving(try await startServingUpdate(objectType: objectType, responderGroup: responderGroup, handler))
     }
 
     /// Answers Update requests for an object type (as ``observeUpdate(objectType:isolation:_:)`` delivers them) with `handler` while `body` runs, and returns what `body` returns.
@@ -109,11 +112,11 @@ extension Agent {
     /// }
     /// ```
     public func serveUpdate<Result>(
-        objectType: String, isolation: isolated (any Actor)? = #isolation,
+        objectType: String, responderGroup: String? = nil, isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @Sendable (IncomingRequest<Update>) throws -> Void,
         while body: () async throws -> Result
     ) async throws -> Result {
-        let responder = try await startServingUpdate(objectType: objectType, handler)
+        let responder = try await startServingUpdate(objectType: objectType, responderGroup: responderGroup, handler)
         defer { responder.cancel() }
         return try await body()
     }
@@ -123,10 +126,10 @@ extension Agent {
     /// - Throws: `AgentError.Code.stopped` when the agent stops (or has stopped),
     ///   `AgentError.Code.subscribeFailed` when the broker refused the subscription.
     public func serveCall(
-        _ operation: String, context: (any CoatyObject)? = nil, isolation: isolated (any Actor)? = #isolation,
+        _ operation: String, context: (any CoatyObject)? = nil, responderGroup: String? = nil, isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @Sendable (IncomingRequest<Call>) throws -> Void
     ) async throws {
-        try await serving(try await startServingCall(operation, context: context, handler))
+        try await serving(try await startServingCall(operation, context: context, responderGroup: responderGroup, handler))
     }
 
     /// Answers Call requests for one operation (as ``observeCall(_:context:isolation:_:)`` delivers them) with `handler` while `body` runs, and returns what `body` returns.
@@ -137,11 +140,11 @@ extension Agent {
     /// }
     /// ```
     public func serveCall<Result>(
-        _ operation: String, context: (any CoatyObject)? = nil, isolation: isolated (any Actor)? = #isolation,
+        _ operation: String, context: (any CoatyObject)? = nil, responderGroup: String? = nil, isolation: isolated (any Actor)? = #isolation,
         _ handler: @escaping @Sendable (IncomingRequest<Call>) throws -> Void,
         while body: () async throws -> Result
     ) async throws -> Result {
-        let responder = try await startServingCall(operation, context: context, handler)
+        let responder = try await startServingCall(operation, context: context, responderGroup: responderGroup, handler)
         defer { responder.cancel() }
         return try await body()
     }

@@ -14,30 +14,34 @@ extension Agent {
     /// An error that `handler` throws is logged (level `warning`) with the request's topic; the
     /// agent goes on answering. When this returns, the broker has acknowledged the subscription
     /// (if the agent is online). The agent answers for as long as the returned
-    /// ``InlineResponder`` lives.
+    /// ``InlineResponder`` lives. With a `responderGroup` (or the configured one), each request
+    /// reaches one agent of the group.
     ///
     /// - Throws: `AgentError.Code.stopped` after the agent stopped, `AgentError.Code.subscribeFailed`
     ///   when the broker refused the subscription.
     package func startServingDiscover(
-        _ handler: @escaping @Sendable (IncomingRequest<Discover>) throws -> Void
+        responderGroup: String? = nil, _ handler: @escaping @Sendable (IncomingRequest<Discover>) throws -> Void
     ) async throws -> InlineResponder {
-        InlineResponder(try await observeDiscover(handler: inline(handler)))
+        InlineResponder(try await responder(in: responderGroup).observeDiscover(handler: inline(handler)))
     }
 
     /// Answers Query requests with `handler`, called on the agent's network thread (see
     /// ``serveDiscover(_:)`` for what that means for the handler).
     package func startServingQuery(
-        _ handler: @escaping @Sendable (IncomingRequest<Query>) throws -> Void
+        responderGroup: String? = nil, _ handler: @escaping @Sendable (IncomingRequest<Query>) throws -> Void
     ) async throws -> InlineResponder {
-        InlineResponder(try await observeQuery(handler: inline(handler)))
+        InlineResponder(try await responder(in: responderGroup).observeQuery(handler: inline(handler)))
     }
 
     /// Answers Update requests for a core type with `handler`, called on the agent's network
     /// thread (see ``serveDiscover(_:)``).
     package func startServingUpdate(
-        coreType: CoreType, _ handler: @escaping @Sendable (IncomingRequest<Update>) throws -> Void
+        coreType: CoreType, responderGroup: String? = nil,
+        _ handler: @escaping @Sendable (IncomingRequest<Update>) throws -> Void
     ) async throws -> InlineResponder {
-        InlineResponder(try await observeUpdate(plan: .update(coreType: coreType, in: scope), handler: inline(handler)))
+        InlineResponder(
+            try await responder(in: responderGroup).observeUpdate(
+                plan: .update(coreType: coreType, in: scope), handler: inline(handler)))
     }
 
     /// Answers Update requests for an object type with `handler`, called on the agent's network
@@ -47,9 +51,11 @@ extension Agent {
     /// - Throws: `AgentError.Code.invalidEvent` for an invalid object type, and the errors of
     ///   ``serveDiscover(_:)``.
     package func startServingUpdate(
-        objectType: String, _ handler: @escaping @Sendable (IncomingRequest<Update>) throws -> Void
+        objectType: String, responderGroup: String? = nil,
+        _ handler: @escaping @Sendable (IncomingRequest<Update>) throws -> Void
     ) async throws -> InlineResponder {
-        InlineResponder(try await observeUpdate(objectType: objectType, handler: inline(handler)))
+        InlineResponder(
+            try await responder(in: responderGroup).observeUpdate(objectType: objectType, handler: inline(handler)))
     }
 
     /// Answers Call requests for one operation with `handler`, called on the agent's network
@@ -65,10 +71,11 @@ extension Agent {
     /// - Throws: `AgentError.Code.invalidEvent` for an invalid operation name, and the errors of
     ///   ``serveDiscover(_:)``.
     package func startServingCall(
-        _ operation: String, context: (any CoatyObject)? = nil,
+        _ operation: String, context: (any CoatyObject)? = nil, responderGroup: String? = nil,
         _ handler: @escaping @Sendable (IncomingRequest<Call>) throws -> Void
     ) async throws -> InlineResponder {
-        InlineResponder(try await observeCall(operation, context: context, handler: inline(handler)))
+        InlineResponder(
+            try await responder(in: responderGroup).observeCall(operation, context: context, handler: inline(handler)))
     }
 
     /// Wraps a throwing request handler: its errors are logged, and the agent goes on.

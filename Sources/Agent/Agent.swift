@@ -49,6 +49,10 @@ public final class Agent: Service, Sendable {
     let state: Mutex<AgentState>
     /// The associations of the agent's IO sources and actors, and their observers.
     let io: IoHub
+    /// What this agent's connection carries: its identity, or one responder group's requests.
+    let role: Role
+    /// The connections of the responder groups this agent answers in.
+    let responderGroups: ResponderGroups
 
     /// Creates an agent. Nothing happens on the network until ``run()``.
     ///
@@ -68,12 +72,17 @@ public final class Agent: Service, Sendable {
 
     /// Creates an agent whose network thread is `eventLoop`'s (`nil`: the shared one), for tests
     /// that watch a loop no other agent uses, and whose correlation ids come from
-    /// `makeCorrelationID` (`nil`: random UUIDs), for tests that replay captured ids.
+    /// `makeCorrelationID` (`nil`: random UUIDs), for tests that replay captured ids. With `role`
+    /// ``Role/responderGroup(_:)`` it is the connection of one group of the agent `configuration` describes.
     package init(
         configuration: Configuration, registry: ObjectTypeRegistry, logger: Logger, eventLoop: MosquittoEventLoop?,
-        makeCorrelationID: (@Sendable () -> String)? = nil
+        makeCorrelationID: (@Sendable () -> String)? = nil, role: Role = .identity
     ) throws {
         var configuration = configuration
+        if role != .identity {
+            configuration.ioNodes = []
+            configuration.responderGroup = nil
+        }
         do {
             configuration.ioNodes = try configuration.ioNodes.map { try $0.advertised(by: configuration.identity.objectID) }
         } catch {
@@ -87,16 +96,23 @@ public final class Agent: Service, Sendable {
         let scope = AgentScope(
             identityID: configuration.identity.objectID, namespace: configuration.namespace,
             isCrossNamespacing: configuration.isCrossNamespacing)
-        let joinPlan: JoinPlan
+        var joinPlan: JoinPlan
         do {
             joinPlan = try JoinPlan(identity: configuration.identity, ioNodes: configuration.ioNodes, in: scope)
         } catch {
             throw AgentError(code: .invalidConfiguration, detail: "identity or IO nodes: \(error)")
         }
+        if case .responderGroup(let group) = role {
+            // The identity joins and leaves on its own connection; this one only holds the group's requests.
+            joinPlan.publications = []
+            joinPlan.subscriptions = []
+            joinPlan.clientID = Self.responderGroupClientID(identityID: configuration.identity.objectID, group: group)
+        }
         var registry = registry
         registry.freeze()
         var logger = logger
         logger[metadataKey: "agent.id"] = "\(configuration.identity.objectID)"
+        if role != .identity { logger[metadataKey: "coaty.responderGroup"] = "\(role)" }
         counters = AgentCounters(metrics: AgentMetrics(factory: configuration.metricsFactory ?? MetricsSystem.factory))
         self.configuration = configuration
         self.registry = registry
@@ -112,18 +128,23 @@ public final class Agent: Service, Sendable {
         self.joinPlan = joinPlan
         self.logger = logger
         self.correlationIDs = CorrelationIDs(making: makeCorrelationID)
-        self.client = try MosquittoClient(
-            configuration: Self.clientConfiguration(configuration, joinPlan: joinPlan), eventLoop: eventLoop)
+        var clientConfiguration = try Self.clientConfiguration(configuration, joinPlan: joinPlan)
+        if role != .identity { clientConfiguration.will = nil }
+        self.client = try MosquittoClient(configuration: clientConfiguration, eventLoop: eventLoop)
         self.dispatcher = DeliveryDispatcher(loop: client.eventLoop)
         // Only the graceful stop's Deadvertise needs its acknowledgement (stop() turns it on);
         // any other would wake the event loop for nothing.
         client.report(publications: false, unsubscriptions: false)
         self.state = Mutex(AgentState(configuration: configuration, joinPlan: joinPlan))
         self.io = IoHub(ioNodes: configuration.ioNodes)
+        self.role = role
+        self.responderGroups = ResponderGroups(logger: logger)
         // The built-in responders: Discovers for the identity (and IO nodes) are answered by the
         // agent itself, and so are Associate events for its IO sources and actors.
-        installIdentityResponder()
-        installIoResponder()
+        if role == .identity {
+            installIdentityResponder()
+            installIoResponder()
+        }
     }
 
     /// The agent's identity.
@@ -179,21 +200,31 @@ public final class Agent: Service, Sendable {
         }
         logger.debug("Agent starting", metadata: ["mqtt.broker": "\(configuration.broker.url)"])
         defer { finishEverything() }
+        responderGroups.start()
+        // Shared responders are in place before the identity is advertised, so its Advertise tells
+        // others that this agent answers in its groups.
+        await responderGroups.waitUntilSubscribed()
         // The event loop runs in a task of its own, which cancelling run() does not cancel. The
         // cancellation handler runs under the Swift runtime's lock of *this* task and takes the
         // connection's lock (to publish the Deadvertise); libmosquitto's thread holds the connection's
         // lock while it resumes the loop's task. Were that the same task, the two would deadlock.
         // So cancellation stops the agent the graceful way, and the loop ends with the connection.
         let loop = Task { try await self.eventLoop() }
-        try await withTaskCancellationHandler {
-            try await withGracefulShutdownHandler {
-                try await loop.value
-            } onGracefulShutdown: {
+        do {
+            try await withTaskCancellationHandler {
+                try await withGracefulShutdownHandler {
+                    try await loop.value
+                } onGracefulShutdown: {
+                    self.stop()
+                }
+            } onCancel: {
                 self.stop()
             }
-        } onCancel: {
-            self.stop()
+        } catch {
+            await responderGroups.stopAndWait()
+            throw error
         }
+        await responderGroups.stopAndWait()
         // A requested stop ends the agent normally, even while it was offline after a failed attempt.
         if let error = state.withLock({ $0.machine.isStopRequested ? nil : $0.machine.finalError }) { throw error }
     }
@@ -201,8 +232,10 @@ public final class Agent: Service, Sendable {
     /// Loses the connection the way a killed process does: the socket closes at once, without the
     /// Deadvertise and without DISCONNECT, so the broker publishes the last will. The agent does not
     /// reconnect: ``run()`` returns and every observation and request ends. The `demo` command shows
-    /// the last will with it.
+    /// the last will with it. The connections of its responder groups close the same way.
     package func closeConnectionAbruptly() {
+        // The groups' sockets first, so the broker has left this agent out of its groups by the last will.
+        responderGroups.closeAbruptly()
         client.close()
     }
 

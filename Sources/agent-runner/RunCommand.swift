@@ -19,7 +19,8 @@ struct RunCommand: RunnerCommand {
             Channel events of the given types into a database (a Deadvertise removes the objects) \
             and answers Discovers and Queries from it. With historian, it snapshots the objects of \
             the given types that it observes, stores and advertises the snapshots, and answers \
-            Queries for Snapshot from its database. SIGTERM or SIGINT \
+            Queries for Snapshot from its database. With responderGroup, the agents running with \
+            the same group share the requests they answer: each reaches one of them. SIGTERM or SIGINT \
             deadvertises everything and exits 0. Options and COATY_ variables override the file. \
             The agent waits for its broker and reconnects for ever; a broker that refuses the \
             credentials ends it with exit code 3.
@@ -66,6 +67,7 @@ struct RunCommand: RunnerCommand {
             components.controllers.append(.historian(backend: backend, options: historian.options))
         }
         agentConfiguration.ioNodes = file.ioNodes
+        agentConfiguration.responderGroup = file.responderGroup
         let container: Container
         do {
             container = try Container(

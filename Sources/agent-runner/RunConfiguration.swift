@@ -33,6 +33,7 @@ import Logging
 ///   snapshot: { objectTypes: [com.example.Light], tags: [observed] }
 ///   persistLocal: true
 ///   answer: true
+/// responderGroup: light-service   # replicas of one service: each request reaches one of them
 /// ```
 ///
 /// Every agent setting can also come from the command line or the environment, which win.
@@ -65,11 +66,13 @@ struct RunConfiguration {
     var storage: StorageSettings?
     /// The historian that snapshots observed objects into a database, if any.
     var historian: HistorianSettings?
+    /// The responder group every request the agent answers is shared in, if any.
+    var responderGroup: String?
 
     static let members: Set<String> = [
         "name", "identityId", "broker", "namespace", "crossNamespace", "username", "password", "passwordFile",
         "caFile", "certFile", "keyFile", "objects", "ioNodes", "operations", "controllers", "logging", "metrics",
-        "storage", "historian",
+        "storage", "historian", "responderGroup",
     ]
 
     /// Reads and checks the file.
@@ -121,6 +124,11 @@ struct RunConfiguration {
             ioNodes = try map.map { name, node in try Self.ioNode(name, node) }
         }
         metrics = try Self.string(root, "metrics")
+        responderGroup = try Self.string(root, "responderGroup")
+        if let group = responderGroup, !CoatyTopic.isValidEventFilter(group) {
+            throw Self.invalid(
+                "responderGroup", "'\(group)' must be one MQTT topic level: not empty, without '/', '+', '#' or NUL")
+        }
         if let value = root["operations"] {
             guard let map = value.objectValue else {
                 throw Self.invalid("operations", "must map operation names to { result: JSON } or { command: TEXT }")

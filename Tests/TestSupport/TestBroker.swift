@@ -167,6 +167,13 @@ package final class TestBroker: Sendable {
         }
     }
 
+    /// Waits until the broker's output contains `marker`; `false` when it ended without it, or the
+    /// broker is not one this process started (COATY_TEST_BROKER).
+    package func waitForOutput(containing marker: String) async -> Bool {
+        guard let process = running.withLock({ $0.process }) else { return false }
+        return await process.waitForOutput(containing: marker)
+    }
+
     /// The broker's output so far (errors, warnings, notices and information), at most the last 64 KiB.
     package var output: String {
         running.withLock { $0.process?.text ?? "" }
