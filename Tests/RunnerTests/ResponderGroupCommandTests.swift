@@ -64,6 +64,16 @@ struct ResponderGroupCommandTests {
         }
     }
 
+    @Test
+    func aGroupNameThatIsNotOneTopicLevelIsAUsageError() async throws {
+        let file = try LongRunningCommandTests.configuration("responderGroup: lights/north\n", named: "bad.yaml")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let outcome = try await RunnerProcess.run(["run", "--config", file.path, "--broker", "mqtt://127.0.0.1:1"])
+        #expect(outcome.exitCode == 2, "\(outcome)")
+        #expect(outcome.stderr.contains("responderGroup"), "\(outcome)")
+        #expect(outcome.stderr.contains("one MQTT topic level"), "\(outcome)")
+    }
+
     /// Sends `count` Queries one after another, then a Discover for the replicas' identities (which
     /// the identity answers on its own connection, after anything its group's connection had
     /// received), and counts the Retrieves the watcher saw up to the last of their Resolves.
