@@ -113,7 +113,9 @@ public final class Agent: Service, Sendable {
         var logger = logger
         logger[metadataKey: "agent.id"] = "\(configuration.identity.objectID)"
         if role != .identity { logger[metadataKey: "coaty.responderGroup"] = "\(role)" }
-        counters = AgentCounters(metrics: AgentMetrics(factory: configuration.metricsFactory ?? MetricsSystem.factory))
+        counters = AgentCounters(
+            metrics: AgentMetrics(
+                factory: configuration.metricsFactory ?? MetricsSystem.factory, describesConnection: role == .identity))
         self.configuration = configuration
         self.registry = registry
         self.scope = scope

@@ -69,7 +69,10 @@ final class AgentMetrics: Sendable {
     /// The request event types in metric order.
     static let requestTypes: [EventType] = [.discover, .query, .update, .call]
 
-    init(factory: any MetricsFactory) {
+    /// Creates the agent's metrics. A responder group's connection (`describesConnection: false`)
+    /// adds to the agent's event counters but leaves the connection's own figures to the agent's.
+    init(factory: any MetricsFactory, describesConnection: Bool = true) {
+        let connectionFactory: any MetricsFactory = describesConnection ? factory : NOOPMetricsHandler.instance
         func counters(_ label: String) -> [any CounterHandler] {
             Self.kinds.map { factory.makeCounter(label: label, dimensions: [("event", $0)]) }
         }
@@ -83,10 +86,11 @@ final class AgentMetrics: Sendable {
             }
         }
         inboundBytes = factory.makeCounter(label: "coaty_inbound_bytes_total", dimensions: [])
-        connections = factory.makeCounter(label: "coaty_connections_total", dimensions: [])
-        connected = factory.makeRecorder(label: "coaty_connected", dimensions: [], aggregate: false)
-        offlineQueueDepth = factory.makeRecorder(label: "coaty_offline_queue_depth", dimensions: [], aggregate: false)
-        observerBufferMaxFill = factory.makeRecorder(
+        connections = connectionFactory.makeCounter(label: "coaty_connections_total", dimensions: [])
+        connected = connectionFactory.makeRecorder(label: "coaty_connected", dimensions: [], aggregate: false)
+        offlineQueueDepth = connectionFactory.makeRecorder(
+            label: "coaty_offline_queue_depth", dimensions: [], aggregate: false)
+        observerBufferMaxFill = connectionFactory.makeRecorder(
             label: "coaty_observer_buffer_max_fill", dimensions: [], aggregate: false)
         isReporting = !(factory is NOOPMetricsHandler)
         observerDrops = factory.makeCounter(label: "coaty_observer_events_dropped_total", dimensions: [])

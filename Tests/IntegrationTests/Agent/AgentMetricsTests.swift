@@ -122,4 +122,24 @@ struct AgentMetricsTests {
             #expect(fill.lastValue == 0, "no observer is left once the agent stopped")
         }
     }
+
+    @Test func aResponderGroupAddsToTheAgentsEventCountsButNotToItsConnectionFigures() async throws {
+        try await TestBroker.withBroker { broker in
+            let metrics = TestMetrics()
+            var configuration = RunningAgents.configuration("Replica", broker: broker)
+            configuration.metricsFactory = metrics
+            configuration.responderGroup = "measured"
+            let replica = try Agent(configuration: configuration)
+            let requester = try Agent(configuration: RunningAgents.configuration("Requester", broker: broker))
+            try await RunningAgents.run([replica, requester]) {
+                try await replica.serveQuery { try $0.respond(Retrieve(objects: [])) } while: {
+                    for _ in 0..<3 { _ = try await requester.query(Query(objectTypes: ["com.example.X"])).first() }
+                }
+            }
+            #expect(try metrics.expectCounter("coaty_events_received_total", [("event", "Query")]).totalValue == 3)
+            #expect(try metrics.expectCounter("coaty_events_published_total", [("event", "Retrieve")]).totalValue == 3)
+            #expect(try metrics.expectCounter("coaty_connections_total", []).totalValue == 1, "the identity's connection only")
+            #expect(try metrics.expectRecorder("coaty_connected", []).lastValue == 0, "the agent stopped")
+        }
+    }
 }
