@@ -3,7 +3,7 @@ public import CoreTypes
 /// Answering requests inline: the handler runs on the agent's network thread, right after the
 /// request is decoded, and its response goes out in the same pass (the fastest way to answer; see
 /// `docs/performance.md`, B2). Keep a handler short and never let it wait; for answers that must
-/// wait, observe the requests (``Agent/observeDiscover(isolation:_:)``) and answer from a task.
+/// wait, observe the requests (``Agent/observeDiscover(responderGroup:isolation:_:)``) and answer from a task.
 /// An error a handler throws is logged (level `warning`) and the agent goes on answering.
 ///
 /// With a `responderGroup` (or ``Agent/Configuration/responderGroup``), the agents answering in
@@ -93,7 +93,7 @@ extension Agent {
         return try await body()
     }
 
-    /// Answers Update requests for an object type (as ``observeUpdate(objectType:isolation:_:)`` delivers them) with `handler` until the task is cancelled.
+    /// Answers Update requests for an object type (as ``observeUpdate(objectType:responderGroup:isolation:_:)`` delivers them) with `handler` until the task is cancelled.
     ///
     /// - Throws: `AgentError.Code.stopped` when the agent stops (or has stopped),
     ///   `AgentError.Code.subscribeFailed` when the broker refused the subscription.
@@ -104,7 +104,7 @@ extension Agent {
         try await serving(try await startServingUpdate(objectType: objectType, responderGroup: responderGroup, handler))
     }
 
-    /// Answers Update requests for an object type (as ``observeUpdate(objectType:isolation:_:)`` delivers them) with `handler` while `body` runs, and returns what `body` returns.
+    /// Answers Update requests for an object type (as ``observeUpdate(objectType:responderGroup:isolation:_:)`` delivers them) with `handler` while `body` runs, and returns what `body` returns.
     ///
     /// ```swift
     /// try await agent.serveUpdate(objectType: "com.example.Light") { request in /* try request.respond(…) */ } while: {
@@ -121,7 +121,7 @@ extension Agent {
         return try await body()
     }
 
-    /// Answers Call requests for one operation (as ``observeCall(_:context:isolation:_:)`` delivers them) with `handler` until the task is cancelled.
+    /// Answers Call requests for one operation (as ``observeCall(_:context:responderGroup:isolation:_:)`` delivers them) with `handler` until the task is cancelled.
     ///
     /// - Throws: `AgentError.Code.stopped` when the agent stops (or has stopped),
     ///   `AgentError.Code.subscribeFailed` when the broker refused the subscription.
@@ -132,7 +132,7 @@ extension Agent {
         try await serving(try await startServingCall(operation, context: context, responderGroup: responderGroup, handler))
     }
 
-    /// Answers Call requests for one operation (as ``observeCall(_:context:isolation:_:)`` delivers them) with `handler` while `body` runs, and returns what `body` returns.
+    /// Answers Call requests for one operation (as ``observeCall(_:context:responderGroup:isolation:_:)`` delivers them) with `handler` while `body` runs, and returns what `body` returns.
     ///
     /// ```swift
     /// try await agent.serveCall("com.example.switch") { request in /* try request.respond(…) */ } while: {

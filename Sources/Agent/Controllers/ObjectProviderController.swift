@@ -92,7 +92,7 @@ public final class ObjectProviderController: Controller {
     /// Starts answering Discovers and Queries before the agent connects, so no request is missed.
     ///
     /// The answers come from the objects held, without waiting, so they are made inline, on the
-    /// agent's network thread (``Agent/serveDiscover(isolation:_:)``): no task is woken per request.
+    /// agent's network thread (``Agent/serveDiscover(responderGroup:isolation:_:)``): no task is woken per request.
     public func initialize() async throws {
         let discovers = try await agent.startServingDiscover { [self] request in
             Self.resolve(request, from: objects, logger: logger)

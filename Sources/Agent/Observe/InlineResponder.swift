@@ -1,4 +1,4 @@
-/// A handler that answers requests right where the agent routes them (``Agent/serveDiscover(isolation:_:)``
+/// A handler that answers requests right where the agent routes them (``Agent/serveDiscover(responderGroup:isolation:_:)``
 /// and the other `serve…` calls hold one for as long as they run).
 ///
 /// The agent answers for as long as this value lives: it stops, and releases its MQTT
