@@ -173,8 +173,16 @@ public final class Agent: Service, Sendable {
     /// The connection state now.
     public var connectionState: ConnectionState { state.withLock { $0.machine.connectionState } }
 
-    /// A snapshot of the agent's counters.
+    /// A snapshot of the agent's counters, with those of its responder groups' connections (but
+    /// ``AgentStatistics/connections``, which counts the agent's own).
     public var statistics: AgentStatistics {
+        var statistics = ownStatistics
+        for link in responderGroups.all { statistics.add(responderGroup: link.ownStatistics) }
+        return statistics
+    }
+
+    /// A snapshot of this connection's counters.
+    private var ownStatistics: AgentStatistics {
         AgentStatistics(
             receivedMessages: counters.receivedMessages.load(ordering: .relaxed),
             rejectedPayloads: counters.rejectedPayloads.load(ordering: .relaxed),

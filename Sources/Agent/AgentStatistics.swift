@@ -30,6 +30,21 @@ public struct AgentStatistics: Sendable, Hashable {
     public var refusedPublications: Int
 }
 
+extension AgentStatistics {
+    /// Adds what a responder group's connection counted; ``connections`` stays the agent's own.
+    mutating func add(responderGroup other: AgentStatistics) {
+        receivedMessages += other.receivedMessages
+        rejectedPayloads += other.rejectedPayloads
+        unroutedMessages += other.unroutedMessages
+        rejectedResponses += other.rejectedResponses
+        droppedObserverEvents += other.droppedObserverEvents
+        heldBackObservers += other.heldBackObservers
+        droppedOfflinePublications += other.droppedOfflinePublications
+        refusedSubscriptions += other.refusedSubscriptions
+        refusedPublications += other.refusedPublications
+    }
+}
+
 /// The live counters behind ``AgentStatistics``; updated from the agent's task and observers.
 final class AgentCounters: Sendable {
     /// The same counts (and more detail) for swift-metrics.

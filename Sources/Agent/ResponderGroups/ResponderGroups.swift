@@ -37,6 +37,9 @@ final class ResponderGroups: Sendable {
         return (link, phase == .running)
     }
 
+    /// Every group's connection made so far.
+    var all: [Agent] { state.withLock { Array($0.links.values) } }
+
     /// Starts every connection made so far (the agent's `run()` began).
     func start() {
         let links = state.withLock { state -> [Agent] in

@@ -96,6 +96,9 @@ struct ResponderGroupTests {
                 for replica in replicas {
                     #expect(tally.count(by: replica) > 0, "\(replica.identity.name) had a share")
                     #expect(answeredBy[replica.identity.objectID] == tally.count(by: replica))
+                    #expect(
+                        replica.statistics.receivedMessages > tally.count(by: replica),
+                        "the statistics count the group's requests and the identity's messages")
                 }
             }
         }
