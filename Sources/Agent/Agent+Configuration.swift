@@ -62,7 +62,7 @@ extension Agent {
         public var metricsFactory: (any MetricsFactory)?
         /// The responder group of every request this agent answers (`nil`, the default: none): of
         /// the agents in one group, each request reaches one. The identity's own Discover responder
-        /// is never shared. See the `ReplicatedResponders` article.
+        /// is never shared (see <doc:ReplicatedResponders>).
         public var responderGroup: String?
 
         /// Creates a configuration.

@@ -148,13 +148,13 @@ private struct RunReporter: Service {
     func run() async throws {
         let agent = container.agent
         let configuration = agent.configuration
-        logger.info(
-            "Agent starting",
-            metadata: [
-                "agent.name": "\(configuration.identity.name)", "agent.id": "\(configuration.identity.objectID)",
-                "mqtt.broker": "\(configuration.broker.url)", "coaty.namespace": "\(configuration.namespace)",
-                "agent.objects": "\(objectCount)", "agent.controllers": "\(container.controllerNames)",
-            ])
+        var metadata: Logger.Metadata = [
+            "agent.name": "\(configuration.identity.name)", "agent.id": "\(configuration.identity.objectID)",
+            "mqtt.broker": "\(configuration.broker.url)", "coaty.namespace": "\(configuration.namespace)",
+            "agent.objects": "\(objectCount)", "agent.controllers": "\(container.controllerNames)",
+        ]
+        if let group = configuration.responderGroup { metadata["coaty.responderGroup"] = "\(group)" }
+        logger.info("Agent starting", metadata: metadata)
         await withDiscardingTaskGroup { group in
             group.addTask { await reportConnection(agent) }
             if let lifecycle = container.controller(ObjectLifecycleController.self) {
