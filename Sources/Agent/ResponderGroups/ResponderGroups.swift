@@ -90,7 +90,7 @@ final class ResponderGroups: Sendable {
                     try await link.run()
                 } catch {
                     logger.warning(
-                        "A responder group's connection ended; its requests go to the group's other agents",
+                        "A responder group's connection failed; until the agent runs again, the group's other agents take its requests",
                         metadata: ["coaty.responderGroup": "\(link.role)", "error": "\(error)"])
                 }
             }
