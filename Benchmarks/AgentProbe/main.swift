@@ -127,10 +127,15 @@ func soak(broker: String, count: Int, every: Int) async throws {
 
 /// B6: `count` agents join one broker from this process; then one Discover answered by all.
 func scale(broker: String, count: Int) async throws {
+    // Each agent holds its socket (the agent closes libmosquitto's socket pair).
+    let needed = count + 256
     var limit = rlimit()
     if getrlimit(RLIMIT_NOFILE_VALUE, &limit) == 0 {
         limit.rlim_cur = limit.rlim_max
         _ = setrlimit(RLIMIT_NOFILE_VALUE, &limit)
+    }
+    guard limit.rlim_cur >= needed else {
+        fail("\(count) agents need \(needed) file descriptors, but RLIMIT_NOFILE allows \(limit.rlim_cur); raise it (ulimit -Hn \(needed), as root)")
     }
     let registry = LightFixture.registry()
     let before = residentKilobytes()
