@@ -97,7 +97,7 @@ public final class Agent: Service, Sendable {
         registry.freeze()
         var logger = logger
         logger[metadataKey: "agent.id"] = "\(configuration.identity.objectID)"
-        counters = AgentCounters(metrics: AgentMetrics(factory: configuration.metricsFactory ?? MetricsSystem.factory))
+        counters = AgentCounters(metrics: AgentMetrics.make(factory: configuration.metricsFactory ?? MetricsSystem.factory))
         self.configuration = configuration
         self.registry = registry
         self.scope = scope

@@ -69,6 +69,15 @@ final class AgentMetrics: Sendable {
     /// The request event types in metric order.
     static let requestTypes: [EventType] = [.discover, .query, .update, .call]
 
+    /// The metrics of agents whose program bootstrapped no backend: no-op handlers hold no state,
+    /// so all such agents share one set instead of making about 70 handlers each.
+    private static let unreported = AgentMetrics(factory: NOOPMetricsHandler.instance)
+
+    /// The metrics for `factory`: the shared no-op set when it is swift-metrics' no-op factory.
+    static func make(factory: any MetricsFactory) -> AgentMetrics {
+        factory is NOOPMetricsHandler ? unreported : AgentMetrics(factory: factory)
+    }
+
     init(factory: any MetricsFactory) {
         func counters(_ label: String) -> [any CounterHandler] {
             Self.kinds.map { factory.makeCounter(label: label, dimensions: [("event", $0)]) }
