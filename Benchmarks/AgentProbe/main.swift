@@ -141,12 +141,15 @@ func scale(broker: String, count: Int) async throws {
     let before = residentKilobytes()
     let clock = ContinuousClock()
     let start = clock.now
+    // Each agent starts as soon as it is made, as the C baseline connects each client right after
+    // creating it: the first ones join while the rest are being made.
     var agents: [Agent] = []
+    var tasks: [Task<Void, any Error>] = []
     for index in 0..<count {
-        agents.append(
-            try Agent(configuration: configuration("agent \(index)", broker: broker), registry: registry, logger: quietLogger))
+        let agent = try Agent(configuration: configuration("agent \(index)", broker: broker), registry: registry, logger: quietLogger)
+        agents.append(agent)
+        tasks.append(Task { try await agent.run() })
     }
-    let tasks = agents.map { agent in Task { try await agent.run() } }
     for agent in agents { try await waitUntilOnline(agent) }
     let joined = clock.now
     let after = residentKilobytes()
