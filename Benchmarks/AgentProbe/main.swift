@@ -10,7 +10,7 @@ import Synchronization
 //
 //   agent-probe idle --broker URL                      prints rss_kb=… shared_swift_runtime=0|1
 //   agent-probe soak --broker URL --count N [--every K] prints at=<messages> rss_kb=… per K messages
-//   agent-probe scale --broker URL --agents N           prints agents=… join_s=… fanin_s=… rss_per_agent_kb=…
+//   agent-probe scale --broker URL --agents N           prints agents=… join_s=… made_s=… fanin_s=… rss_per_agent_kb=…
 
 let quietLogger = Logger(label: "agent-probe") { _ in SwiftLogNoOpLogHandler() }
 
@@ -150,6 +150,7 @@ func scale(broker: String, count: Int) async throws {
         agents.append(agent)
         tasks.append(Task { try await agent.run() })
     }
+    let made = clock.now
     for agent in agents { try await waitUntilOnline(agent) }
     let joined = clock.now
     let after = residentKilobytes()
@@ -164,7 +165,7 @@ func scale(broker: String, count: Int) async throws {
         if identities.count == count { break }
     }
     tell(
-        "agents=\(count) join_s=\(seconds(start.duration(to: joined))) fanin_s=\(seconds(asked.duration(to: last))) "
+        "agents=\(count) join_s=\(seconds(start.duration(to: joined))) made_s=\(seconds(start.duration(to: made))) fanin_s=\(seconds(asked.duration(to: last))) "
             + "resolves=\(identities.count) rss_per_agent_kb=\(Double(after - before) / Double(count))")
     tasks.forEach { $0.cancel() }
     for task in tasks { _ = try? await task.value }
