@@ -10,7 +10,7 @@ import Synchronization
 //
 //   agent-probe idle --broker URL                      prints rss_kb=… shared_swift_runtime=0|1
 //   agent-probe soak --broker URL --count N [--every K] prints at=<messages> rss_kb=… per K messages
-//   agent-probe scale --broker URL --agents N           prints agents=… join_s=… fanin_s=… rss_per_agent_kb=…
+//   agent-probe scale --broker URL --agents N           prints agents=… join_s=… made_s=… fanin_s=… rss_per_agent_kb=…
 
 let quietLogger = Logger(label: "agent-probe") { _ in SwiftLogNoOpLogHandler() }
 
@@ -127,21 +127,30 @@ func soak(broker: String, count: Int, every: Int) async throws {
 
 /// B6: `count` agents join one broker from this process; then one Discover answered by all.
 func scale(broker: String, count: Int) async throws {
+    // Each agent holds its socket (the agent closes libmosquitto's socket pair).
+    let needed = count + 256
     var limit = rlimit()
     if getrlimit(RLIMIT_NOFILE_VALUE, &limit) == 0 {
         limit.rlim_cur = limit.rlim_max
         _ = setrlimit(RLIMIT_NOFILE_VALUE, &limit)
     }
+    guard limit.rlim_cur >= needed else {
+        fail("\(count) agents need \(needed) file descriptors, but RLIMIT_NOFILE allows \(limit.rlim_cur); raise it (ulimit -Hn \(needed), as root)")
+    }
     let registry = LightFixture.registry()
     let before = residentKilobytes()
     let clock = ContinuousClock()
     let start = clock.now
+    // Each agent starts as soon as it is made, as the C baseline connects each client right after
+    // creating it: the first ones join while the rest are being made.
     var agents: [Agent] = []
+    var tasks: [Task<Void, any Error>] = []
     for index in 0..<count {
-        agents.append(
-            try Agent(configuration: configuration("agent \(index)", broker: broker), registry: registry, logger: quietLogger))
+        let agent = try Agent(configuration: configuration("agent \(index)", broker: broker), registry: registry, logger: quietLogger)
+        agents.append(agent)
+        tasks.append(Task { try await agent.run() })
     }
-    let tasks = agents.map { agent in Task { try await agent.run() } }
+    let made = clock.now
     for agent in agents { try await waitUntilOnline(agent) }
     let joined = clock.now
     let after = residentKilobytes()
@@ -156,7 +165,7 @@ func scale(broker: String, count: Int) async throws {
         if identities.count == count { break }
     }
     tell(
-        "agents=\(count) join_s=\(seconds(start.duration(to: joined))) fanin_s=\(seconds(asked.duration(to: last))) "
+        "agents=\(count) join_s=\(seconds(start.duration(to: joined))) made_s=\(seconds(start.duration(to: made))) fanin_s=\(seconds(asked.duration(to: last))) "
             + "resolves=\(identities.count) rss_per_agent_kb=\(Double(after - before) / Double(count))")
     tasks.forEach { $0.cancel() }
     for task in tasks { _ = try? await task.value }

@@ -51,9 +51,8 @@ enum Memory {
                     + "\(Report.format(done["rate"] ?? .nan)) Advertise/s with at most 2,000 in flight"))
     }
 
-    static func scale(_ settings: Settings, report: Report) async throws {
+    static func scale(_ settings: Settings, count: Int, report: Report) async throws {
         let broker = settings.defaultBroker
-        let count = settings.scaleAgents
         var ours: [[String: Double]] = []
         var baseline: [[String: Double]] = []
         let replySize = try RoundTrip.payloadSizes().reply
@@ -82,7 +81,10 @@ enum Memory {
             "memory per agent", "rss_per_agent_kb", "rss_per_client_kb", unit: "KiB", scale: 1,
             baselineName: "C: per libmosquitto client")
         let resolves = ours.map { Int($0["resolves"] ?? 0) }
-        report.note("B6: Resolves received per run: \(resolves.map(String.init).joined(separator: ", ")) of \(count)")
+        let replies = baseline.map { Int($0["replies"] ?? 0) }
+        report.note(
+            "B6 (\(count) agents): Resolves received per run: \(resolves.map(String.init).joined(separator: ", ")) of \(count); "
+                + "C replies: \(replies.map(String.init).joined(separator: ", "))")
     }
 
     /// An idle agent's resident memory, from agent-probe at `path`, and whether its Swift runtime is shared.

@@ -34,7 +34,8 @@ struct Settings {
     var stallRounds = 100
     var fanOutMessages = 20_000
     var soakMessages = 1_000_000
-    var scaleAgents = 1_000
+    /// B6: how many agents join one process, one run of the section per count.
+    var scaleAgents = [1_000, 10_000]
     var codecBudget = Duration.seconds(6)
     var markdownPath: String?
     var sections: Set<String> = ["codec", "b1", "b7", "b2", "stall", "b4", "b5", "b6", "metrics"]
@@ -64,7 +65,7 @@ struct Settings {
                 stallRounds = 30
                 fanOutMessages = 5_000
                 soakMessages = 100_000
-                scaleAgents = 200
+                scaleAgents = [200, 1_000]
                 codecBudget = .seconds(2)
             default: fatalError("unknown option \(arguments[index])")
             }
@@ -177,7 +178,9 @@ case "all":
     if sections.contains("b2") { try await RoundTrip.run(settings, report: report) }
     if sections.contains("stall") { try await RoundTrip.stallDemonstration(settings, report: report) }
     if sections.contains("b5") { try await Memory.run(settings, report: report) }
-    if sections.contains("b6") { try await Memory.scale(settings, report: report) }
+    if sections.contains("b6") {
+        for count in settings.scaleAgents { try await Memory.scale(settings, count: count, report: report) }
+    }
     if sections.contains("metrics") { try await MetricsOverhead.run(settings, report: report) }
     let markdown = report.markdown(
         machine: machineDescription(settings, started: report.started, finished: Date()), preamble: preamble)

@@ -59,6 +59,7 @@
 #include <netinet/tcp.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -535,6 +536,33 @@ static void many_on_message(struct mosquitto *mosq, void *context, const struct 
     (void)rc;
 }
 
+/* Whether fd is an unnamed local stream socket, as each end of a socketpair is. */
+static bool is_unnamed_unix_stream(int fd) {
+    int type = 0;
+    socklen_t length = sizeof type;
+    if (fd <= 2 || getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &length) != 0 || type != SOCK_STREAM) return false;
+    struct sockaddr_un address;
+    length = sizeof address;
+    return getsockname(fd, (struct sockaddr *)&address, &length) == 0 && address.sun_family == AF_UNIX
+        && length == sizeof(sa_family_t);
+}
+
+/* Closes the socket pair libmosquitto opens in mosquitto_new and in every connect to wake the select()
+ * of mosquitto_loop, which `many` never runs: it costs two descriptors a client (30,000 for 10,000
+ * clients). libmosquitto 1.4 to 2.0 keep it right after the socket at the start of struct mosquitto;
+ * it is closed only when both ends are what they must be. The agent does the same (SocketPair.swift). */
+static void close_socket_pair(struct mosquitto *mosq) {
+    int major = 0, minor = 0, revision = 0;
+    mosquitto_lib_version(&major, &minor, &revision);
+    if (!((major == 2 && minor == 0) || (major == 1 && minor >= 4))) return;
+    int *fields = (int *)mosq;
+    if (fields[0] != mosquitto_socket(mosq) || fields[1] == fields[2]) return;
+    if (!is_unnamed_unix_stream(fields[1]) || !is_unnamed_unix_stream(fields[2])) return;
+    close(fields[1]);
+    close(fields[2]);
+    fields[1] = fields[2] = -1;
+}
+
 /* One pass of poll() over every client: reads, writes and keep-alive. */
 static void drive(struct mosquitto **clients, struct pollfd *fds, long n, int timeout_ms) {
     for (long i = 0; i < n; i++) {
@@ -556,12 +584,20 @@ static void drive(struct mosquitto **clients, struct pollfd *fds, long n, int ti
 }
 
 static int many(const struct options *options) {
-    struct rlimit limit;
+    long n = options->clients;
+    /* Each client holds its socket (its socket pair is closed) and, while connecting, a socket pair. */
+    rlim_t needed = (rlim_t)(n + 256);
+    struct rlimit limit = { 0, 0 };
     if (getrlimit(RLIMIT_NOFILE, &limit) == 0) {
         limit.rlim_cur = limit.rlim_max;
         setrlimit(RLIMIT_NOFILE, &limit);
     }
-    long n = options->clients;
+    if (limit.rlim_cur < needed) {
+        fprintf(stderr, "mqtt-baseline: %ld clients need %lu file descriptors, but RLIMIT_NOFILE allows %lu; "
+                "raise it (ulimit -Hn %lu, as root)\n", n, (unsigned long)needed, (unsigned long)limit.rlim_cur,
+                (unsigned long)needed);
+        return 1;
+    }
     struct crowd crowd = { .options = options, .reply = malloc((size_t)options->reply_size) };
     memset(crowd.reply, 'y', (size_t)options->reply_size);
     snprintf(crowd.request_topic, sizeof crowd.request_topic, "baseline/%d/many/request", (int)getpid());
@@ -577,11 +613,13 @@ static int many(const struct options *options) {
         members[i] = (struct member){ .crowd = &crowd, .index = i };
         clients[i] = mosquitto_new(id, true, &members[i]);
         if (!clients[i]) die("mosquitto_new", MOSQ_ERR_NOMEM);
+        close_socket_pair(clients[i]);
         mosquitto_connect_callback_set(clients[i], many_on_connect);
         mosquitto_subscribe_callback_set(clients[i], many_on_subscribe);
         mosquitto_message_callback_set(clients[i], many_on_message);
         int rc = mosquitto_connect(clients[i], options->host, options->port, 60);
         if (rc) die("connect (many)", rc);
+        close_socket_pair(clients[i]);
     }
     long expected_subscriptions = n + 1;
     while (crowd.subscribed < expected_subscriptions) drive(clients, fds, n, 100);

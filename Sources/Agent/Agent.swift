@@ -70,7 +70,7 @@ public final class Agent: Service, Sendable {
         try self.init(configuration: configuration, registry: registry, logger: logger, eventLoop: nil)
     }
 
-    /// Creates an agent whose network thread is `eventLoop`'s (`nil`: the shared one), for tests
+    /// Creates an agent whose network thread is `eventLoop`'s (`nil`: the next of the shared group), for tests
     /// that watch a loop no other agent uses, and whose correlation ids come from
     /// `makeCorrelationID` (`nil`: random UUIDs), for tests that replay captured ids. With `role`
     /// ``Role/responderGroup(_:)`` it is the connection of one group of the agent `configuration` describes.
@@ -114,7 +114,7 @@ public final class Agent: Service, Sendable {
         logger[metadataKey: "agent.id"] = "\(configuration.identity.objectID)"
         if role != .identity { logger[metadataKey: "coaty.responderGroup"] = "\(role)" }
         counters = AgentCounters(
-            metrics: AgentMetrics(
+            metrics: AgentMetrics.make(
                 factory: configuration.metricsFactory ?? MetricsSystem.factory, describesConnection: role == .identity))
         self.configuration = configuration
         self.registry = registry
@@ -159,8 +159,9 @@ public final class Agent: Service, Sendable {
     /// runs there too, so an event reaches it, and its response leaves, without waking a thread of
     /// the global pool: about one thread switch less per event on each side of a round trip, and
     /// less CPU per event for a consumer of many (B1 in docs/performance.md). The
-    /// thread is shared by every agent of the process; a handler that blocks or computes for long
-    /// there delays all their traffic, so keep such work on the default executor.
+    /// thread is one of a group, one per core, each shared by some of the process's agents; a
+    /// handler that blocks or computes for long there delays all their traffic, so keep such work on
+    /// the default executor.
     ///
     /// ```swift
     /// let calls = try await agent.observeCall("com.example.add")

@@ -69,9 +69,18 @@ final class AgentMetrics: Sendable {
     /// The request event types in metric order.
     static let requestTypes: [EventType] = [.discover, .query, .update, .call]
 
-    /// Creates the agent's metrics. A responder group's connection (`describesConnection: false`)
-    /// adds to the agent's event counters but leaves the connection's own figures to the agent's.
-    init(factory: any MetricsFactory, describesConnection: Bool = true) {
+    /// The metrics of agents whose program bootstrapped no backend: no-op handlers hold no state,
+    /// so all such agents share one set instead of making about 70 handlers each.
+    private static let unreported = AgentMetrics(factory: NOOPMetricsHandler.instance)
+
+    /// The metrics for `factory`: the shared no-op set when it is swift-metrics' no-op factory. A
+    /// responder group's connection (`describesConnection: false`) adds to the agent's event
+    /// counters but leaves the connection's own figures to the agent's.
+    static func make(factory: any MetricsFactory, describesConnection: Bool = true) -> AgentMetrics {
+        factory is NOOPMetricsHandler ? unreported : AgentMetrics(factory: factory, describesConnection: describesConnection)
+    }
+
+    private init(factory: any MetricsFactory, describesConnection: Bool = true) {
         let connectionFactory: any MetricsFactory = describesConnection ? factory : NOOPMetricsHandler.instance
         func counters(_ label: String) -> [any CounterHandler] {
             Self.kinds.map { factory.makeCounter(label: label, dimensions: [("event", $0)]) }

@@ -7,7 +7,7 @@ extension Container {
     /// it, and its response leaves, on the thread that reads and writes the agent's socket, without
     /// waking a thread of the global pool (see ``Agent/executor``). Handlers registered with
     /// `serveCall` and friends (as ``ObjectProviderController`` does) run on that thread either
-    /// way. That thread is shared by every agent of the process, so every controller of such a
+    /// way. That thread is shared with the other agents of its event loop, so every controller of such a
     /// container must never block it: no blocking I/O, no waiting on a lock or a semaphore that
     /// another thread holds for long, no long computation. Work of that kind belongs in a task of
     /// its own, `Task.detached` or a task with `executorPreference: globalConcurrentExecutor`.

@@ -1,7 +1,7 @@
 import Synchronization
 
-/// Limits how many connections of one event loop are in their handshake (from the TCP connect to
-/// the CONNACK) at the same time.
+/// Limits how many connections of one event loop group (or lone loop) are in their handshake (from
+/// the TCP connect to the CONNACK) at the same time.
 ///
 /// A broker accepts connections from a bounded listen backlog (mosquitto: 100). When a process
 /// starts a thousand agents at once, their non-blocking connects overflow it; the kernel then
@@ -24,10 +24,17 @@ package final class ConnectGate: Sendable {
     /// How long a slot is held at most.
     package let lease: Duration
     private let state = Mutex(State())
+    /// Connection ids start at 1: 0 is the selector's wake-up.
+    private let nextConnectionID = Atomic<UInt64>(1)
 
     package init(limit: Int, lease: Duration) {
         self.limit = max(1, limit)
         self.lease = lease
+    }
+
+    /// A new id for a connection of the loops that share this gate, which keys its slots on it.
+    package func makeConnectionID() -> UInt64 {
+        nextConnectionID.wrappingAdd(1, ordering: .relaxed).oldValue
     }
 
     /// How many connections hold a slot now.

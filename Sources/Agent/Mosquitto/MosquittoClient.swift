@@ -41,10 +41,11 @@ package final class MosquittoClient: Sendable {
     ///
     /// - Parameters:
     ///   - configuration: Client id, broker, credentials, TLS, will and socket options.
-    ///   - eventLoop: The loop to drive the socket; ``MosquittoEventLoop/shared`` when `nil`.
+    ///   - eventLoop: The loop to drive the socket; when `nil`, the next loop of
+    ///     ``MosquittoEventLoopGroup/shared``.
     /// - Throws: ``MosquittoError`` if an option is invalid (keep-alive, TLS files, will topic, client id).
     package init(configuration: Configuration, eventLoop: MosquittoEventLoop? = nil) throws {
-        let loop = try eventLoop ?? MosquittoEventLoop.shared
+        let loop = try eventLoop ?? MosquittoEventLoopGroup.shared.next()
         connection = try MosquittoConnection(configuration: configuration, loop: loop)
         events = TransportEvents(channel: connection.bridge.channel)
         self.configuration = configuration
@@ -94,7 +95,7 @@ package final class MosquittoClient: Sendable {
     }
 
     /// Waits until this client may start connecting without overflowing the broker's listen
-    /// backlog: at most ``MosquittoEventLoop/handshakesInFlight`` clients of one event loop are
+    /// backlog: at most ``MosquittoEventLoop/handshakesInFlight`` clients of one event loop group are
     /// between their TCP connect and their CONNACK at a time. Call it before ``connect()``; it
     /// returns at once when the client is closed meanwhile or the task is cancelled.
     package func waitForConnectSlot() async {

@@ -39,6 +39,7 @@ extension MosquittoConnection {
             throw error
         }
         CallbackBridge.install(on: handle)
+        SocketPair.close(in: handle)
         return handle
     }
 

@@ -128,6 +128,7 @@ final class MosquittoConnection: Sendable {
                 throw bridge.explainingTLSFailure(
                     .library(result, errno: errnoValue, operation: .connect, broker: brokerText, usesTLS: broker.usesTLS))
             }
+            SocketPair.close(in: handle)
             let socket = mosquitto_socket(handle)
             guard socket >= 0 else {
                 throw MosquittoError.library(

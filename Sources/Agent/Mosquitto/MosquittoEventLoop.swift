@@ -18,9 +18,8 @@ import Synchronization
 /// thread (see ``MosquittoConnection``). Clients register themselves when they connect and leave
 /// when their socket closes; nothing else is needed.
 ///
-/// ```swift
-/// let client = try MosquittoClient(configuration: configuration)   // uses MosquittoEventLoop.shared
-/// ```
+/// A process has one ``MosquittoEventLoopGroup/shared`` group of loops, one per core; each client
+/// stays on the loop it was given, so everything said here about "the loop" holds per loop.
 package final class MosquittoEventLoop: Sendable {
     private struct Pending {
         var attachments: [MosquittoConnection] = []
@@ -36,44 +35,35 @@ package final class MosquittoEventLoop: Sendable {
     /// How many ready sockets one `epoll_wait` returns at most.
     private static let batchSize: Int32 = 256
 
-    private static let sharedLoop = Result { try MosquittoEventLoop(isShared: true) }
-
-    /// The loop every client uses unless it is given another; created on first use, never shut down.
-    ///
-    /// - Throws: ``MosquittoError`` if the `epoll` set, the `eventfd` or the thread could not be created.
-    package static var shared: MosquittoEventLoop {
-        get throws { try sharedLoop.get() }
-    }
-
     private let isShared: Bool
     private let selector: Selector
     /// Whether a pass sleeps or polls (read by tests through `@testable import`).
     let waiting = WaitingStrategy()
     private let pending = Mutex(Pending())
-    /// Connection ids start at 1: 0 is the selector's wake-up.
-    private let nextConnectionID = Atomic<UInt64>(1)
     /// The loop's thread, once it runs (`pthread_t` is an integer on Linux).
     private let loopThread = Atomic<UInt>(0)
 
-    /// How many of this loop's connections may be in their handshake at once (see ``ConnectGate``).
+    /// How many connections of a loop, or of a group's loops together, may be in their handshake
+    /// at once (see ``ConnectGate``).
     package static let handshakesInFlight = 64
 
-    /// Spaces out the handshakes of this loop's connections so that a broker's listen backlog
-    /// does not overflow when many clients connect at once.
+    /// Spaces out the handshakes of this loop's connections (and of the other loops of its group)
+    /// so that a broker's listen backlog does not overflow when many clients connect at once.
     package let connectGate: ConnectGate
 
-    /// Starts a loop on a new thread. Most programs use ``shared``; a separate loop suits tests and
-    /// benchmarks that want to spread clients over several threads.
+    /// Starts a loop on a new thread. Most programs use ``MosquittoEventLoopGroup/shared``; a loop
+    /// of its own suits tests and benchmarks that watch one loop.
     ///
     /// - Parameter handshakeLease: how long a handshake holds its slot of ``connectGate`` at most.
     /// - Throws: ``MosquittoError`` with code `MosquittoError.Code.system` if a system call fails.
     package convenience init(handshakeLease: Duration = .seconds(5)) throws {
-        try self.init(isShared: false, handshakeLease: handshakeLease)
+        try self.init(isShared: false, connectGate: ConnectGate(limit: Self.handshakesInFlight, lease: handshakeLease))
     }
 
-    private init(isShared: Bool, handshakeLease: Duration = .seconds(5)) throws {
+    /// Starts a loop of a group, which gives every loop of it the same `connectGate`.
+    init(isShared: Bool, connectGate: ConnectGate) throws {
         self.isShared = isShared
-        self.connectGate = ConnectGate(limit: Self.handshakesInFlight, lease: handshakeLease)
+        self.connectGate = connectGate
         self.selector = try Selector()
         try startThread()
     }
@@ -82,18 +72,24 @@ package final class MosquittoEventLoop: Sendable {
     /// brokers publish their wills), ends their event streams and lets the thread exit.
     ///
     /// Returns at once and never waits for the thread; later ``MosquittoClient/connect()`` calls on
-    /// clients of this loop throw `MosquittoError.Code.closed`. It does nothing on ``shared``, which
-    /// lives as long as the process.
+    /// clients of this loop throw `MosquittoError.Code.closed`. It does nothing on the loops of
+    /// ``MosquittoEventLoopGroup/shared``, which live as long as the process.
     package func shutdown() {
         guard !isShared else { return }
+        stop()
+    }
+
+    /// Shuts the loop down even when it is shared: for a group whose other loops failed to start.
+    func stop() {
         pending.withLock { $0.isShutDown = true }
         wake()
     }
 
     // MARK: - Used by connections (any thread)
 
+    /// A new connection id, unique in the loop's group (the loops share the gate, which keys on it).
     func makeConnectionID() -> UInt64 {
-        nextConnectionID.wrappingAdd(1, ordering: .relaxed).oldValue
+        connectGate.makeConnectionID()
     }
 
     /// Adds a freshly connected socket to the `epoll` set and hands the connection to the loop thread.

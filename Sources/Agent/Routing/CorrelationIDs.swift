@@ -30,9 +30,10 @@ struct RandomPool: RandomNumberGenerator {
     /// How many words one refill fetches.
     static let blockWords = 64
 
-    private var words = [UInt64](repeating: 0, count: blockWords)
+    /// Empty until the first call: an agent that never requests never allocates the block.
+    private var words: [UInt64] = []
     /// How many of `words` have been handed out; all of them at first, so the first call fills the block.
-    private var used = blockWords
+    private var used = 0
 
     mutating func next() -> UInt64 {
         if used == words.count { refill() }
@@ -43,6 +44,7 @@ struct RandomPool: RandomNumberGenerator {
     /// Fills the block again in place.
     private mutating func refill() {
         used = 0
+        if words.isEmpty { words = [UInt64](repeating: 0, count: Self.blockWords) }
         let filled = words.withUnsafeMutableBytes { bytes -> Bool in
             guard let base = bytes.baseAddress else { return false }
             var offset = 0
