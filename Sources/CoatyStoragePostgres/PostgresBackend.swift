@@ -1,4 +1,5 @@
 public import CoatyStorage
+package import CoreTypes
 public import Logging
 
 /// The server backend: a PostgreSQL database, for many agents sharing one store and for long
@@ -70,5 +71,30 @@ public final class PostgresBackend: StorageBackend {
     /// Runs `body` in a write transaction, committed when it returns and rolled back when it throws.
     public func write<T: Sendable>(_ body: @Sendable (any StorageWriter) throws -> T) async throws -> T {
         try await session.write { write in try body(PostgresWriter(write: write)) }
+    }
+}
+
+extension PostgresBackend: StreamingBackend {
+    /// One statement in insertion order on a connection of its own (`PostgresStream`), paged in
+    /// SQL when the pre-filter is exact; an inexact one is streamed only without a `limit` (the
+    /// statement would otherwise run on past the last object wanted). `nil` when
+    /// `PostgresSession.streamLimit` streams are reading.
+    package func stream(
+        in collection: String, matching conditions: ObjectFilterConditions?, offset: Int, limit: Int?
+    ) async throws -> (any ObjectStream)? {
+        var arguments = PostgresArguments()
+        let filter = PostgresFilter(conditions, arguments: &arguments)
+        guard filter.isExact || limit == nil else { return nil }
+        try await read { reader in
+            guard try reader.containsCollection(collection) else { throw StorageError.collectionNotFound(collection) }
+        }
+        var sql = "SELECT data FROM coaty_objects WHERE collection = \(arguments.text(collection)) AND \(filter.sql) ORDER BY seq"
+        if filter.isExact {
+            sql += " OFFSET \(arguments.integer(offset))"
+            if let limit { sql += " LIMIT \(arguments.integer(limit))" }
+        }
+        return try await PostgresStream.open(
+            sql, arguments, session: session, matching: filter.isExact ? nil : conditions,
+            skip: filter.isExact ? 0 : offset)
     }
 }
