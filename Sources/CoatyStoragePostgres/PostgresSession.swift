@@ -183,6 +183,15 @@ final class PostgresSession: Sendable {
         if !keep { Self.close(released) }
     }
 
+    /// Closes the kept stream connections.
+    func closeIdleStreamConnections() {
+        let idle = streamConnections.withLock { state in
+            defer { state.idle = [] }
+            return state.idle
+        }
+        idle.forEach(Self.close)
+    }
+
     private func close() {
         connection.withLock { current in
             current.map(Self.close)

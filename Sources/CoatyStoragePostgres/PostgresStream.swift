@@ -18,22 +18,30 @@ actor PostgresStream: ObjectStream {
     private var skip: Int
     private var isEnded = false
 
-    /// Runs `sql` on a stream connection; `nil` when none is free.
+    /// Runs `sql` on a stream connection, once more on a new one when a kept one turns out to be
+    /// gone (the server restarted); `nil` when none is free.
     static func open(
         _ sql: String, _ arguments: PostgresArguments, session: PostgresSession,
         matching conditions: ObjectFilterConditions?, skip: Int
     ) async throws -> PostgresStream? {
-        guard let connection = try await session.takeStreamConnection() else { return nil }
-        do {
-            let rows = try await connection.query(
-                PostgresQuery(unsafeSQL: sql, binds: arguments.binds), logger: session.logger)
-            return PostgresStream(
-                session: session, connection: connection, rows: rows.makeAsyncIterator(), matching: conditions,
-                skip: skip)
-        } catch {
-            session.releaseStreamConnection(connection, reusable: false)
-            throw session.databaseError("reading", error)
+        var attempts = 0
+        while let connection = try await session.takeStreamConnection() {
+            attempts += 1
+            do {
+                let rows = try await connection.query(
+                    PostgresQuery(unsafeSQL: sql, binds: arguments.binds), logger: session.logger)
+                return PostgresStream(
+                    session: session, connection: connection, rows: rows.makeAsyncIterator(), matching: conditions,
+                    skip: skip)
+            } catch {
+                session.releaseStreamConnection(connection, reusable: false)
+                guard attempts == 1, PostgresSession.isConnectionLost(error) else {
+                    throw session.databaseError("reading", error)
+                }
+                session.closeIdleStreamConnections()  // gone with the server too
+            }
         }
+        return nil
     }
 
     private init(
