@@ -22,15 +22,17 @@ public import Logging
 ///
 /// **Queries.** PostgreSQL cannot run `ObjectMatcher` or the ICU collation, so conditions become a
 /// parameterised SQL pre-filter that is exact where SQL provably is the matcher (`Exists`, strict
-/// equality with strings, Booleans and `null`) and a superset elsewhere; the matcher then decides
-/// in Swift on the candidate rows, and ordering and paging use the reference code
-/// (`ObjectFilter/apply(to:)`). A filter whose pre-filter is exact and that has no ordering is
-/// counted and paged in SQL. Every member path and value is a bound parameter.
+/// equality with strings, Booleans, `null` and integers) and a superset elsewhere; the matcher
+/// then decides in Swift on the candidate rows. An ordering on plain member paths is SQL's until
+/// a match has a string at a key (strings need the collation); then the reference code
+/// (`ObjectFilter/apply(to:)`) orders. A filter whose pre-filter is exact is counted and paged in
+/// SQL. Every member path and value is a bound parameter.
 ///
 /// **Transactions.** Reads run in a `REPEATABLE READ, READ ONLY` transaction (one snapshot);
 /// writes in one that first takes a transaction-scoped advisory lock, so writers of the database,
 /// in this process or another, take turns as SQLite's one writer does, and a write that throws is
-/// rolled back. One connection per backend serves its operations one at a time.
+/// rolled back. One connection per backend serves these one at a time; an unordered find without
+/// joins is one statement read as it goes on a connection of its own (up to 4 more).
 ///
 /// **Limits.** PostgreSQL `text` cannot hold U+0000: collection names, object ids, external ids
 /// and keys holding it are rejected with `StorageError.Code.invalidArgument` (object contents may

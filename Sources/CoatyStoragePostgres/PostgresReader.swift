@@ -140,8 +140,10 @@ extension PostgresReading {
         let filter = PostgresFilter(conditions, arguments: &arguments)
         let condition = "collection = \(arguments.text(collection)) AND \(filter.sql)"
         guard filter.isExact else {
-            let candidates = try candidatesInInsertionOrder(condition, arguments)
-            return try MatcherQuery.count(in: candidates, matching: conditions)
+            // In any order: the count does not depend on it.
+            return try statements.strings("SELECT data FROM coaty_objects WHERE \(condition)", arguments).count {
+                try MatcherQuery.matches(try EncodedObject.object(fromStored: $0), conditions)
+            }
         }
         let rows = try statements.run("SELECT COUNT(*) FROM coaty_objects WHERE \(condition)", arguments)
         return try rows.first.map { Int(try $0.decode(Int64.self)) } ?? 0
