@@ -12,8 +12,8 @@ import CoreTypes
 /// | condition | SQL | why it is the matcher's answer |
 /// | --- | --- | --- |
 /// | `Exists`, `NotExists` on a top-level member | `doc ? $name` | the stored value is always an object, so `?` is "has own member" (a JSON `null` is a member) |
-/// | `Exists`, `NotExists` on a nested path | `doc #> $path IS [NOT] NULL` | `#>` is SQL `NULL` exactly when a member on the path is absent or a non-object is in the way; plain names are never array indices |
-/// | `Equals`, `In` with strings, Booleans, `null` | `doc #> $path IN ($v::jsonb, …)`, one value as `doc @> $containment` | JSONB equality of strings is byte equality (the matcher's `===`); no other type equals a string, Boolean or `null`; containment of a scalar along plain member names is that equality (an array or other type in the way does not contain it) and lets the GIN index serve the query |
+/// | `Exists`, `NotExists` on a nested path | `doc -> $a -> $b IS [NOT] NULL` | `->` with a name is SQL `NULL` exactly when the member is absent or the value is no object (plain names are never array indices) |
+/// | `Equals`, `In` with strings, Booleans, `null` | `doc -> $a IN ($v::jsonb, …)`, one value as `doc @> $containment` | JSONB equality of strings is byte equality (the matcher's `===`); no other type equals a string, Boolean or `null`; containment of a scalar along plain member names is that equality (an array or other type in the way does not contain it) and lets the GIN index serve the query |
 /// | `NotEquals`, `NotIn` with the same | present `AND NOT (…)` | an absent property fails every negated operator |
 /// | `Equals`, `In` with integer operands below 2^53 | `doc @> $containment OR …` | see `integerOperands(of:)` |
 /// | other comparisons, `Between`, `Equals`, `In` and negations with number operands (`SQLFilterPlan`'s guarded conditions) | a superset: a number unless it is surely outside (relative 1e-9 from each bound), any value JavaScript may coerce | PostgreSQL's reading of a number can only differ from JavaScript's near a bound |
@@ -64,7 +64,7 @@ struct PostgresFilter {
         }
         switch condition.test {
         case .number(_, let falseIn, let others):
-            let member = "doc #> " + arguments.texts(condition.path)
+            let member = PostgresDocument.member(condition.path, &arguments)
             var excluded: [String] = []
             for interval in falseIn {
                 var bounds: [String] = []
@@ -80,10 +80,10 @@ struct PostgresFilter {
             }
             return ("(CASE WHEN jsonb_typeof(\(member)) = 'number' THEN \(number) ELSE \(other) END)", false)
         case .stringPrefix(let prefix):
-            let path = arguments.texts(condition.path)
-            let isString = "jsonb_typeof(doc #> \(path)) = 'string'"
+            let isString = "jsonb_typeof(\(PostgresDocument.member(condition.path, &arguments))) = 'string'"
             guard !prefix.isEmpty else { return ("(\(isString))", false) }
-            return ("(\(isString) AND starts_with(doc #>> \(path), \(arguments.text(prefix))))", false)
+            let text = PostgresDocument.member(condition.path, &arguments, asText: true)
+            return ("(\(isString) AND starts_with(\(text), \(arguments.text(prefix))))", false)
         }
     }
 
@@ -129,14 +129,14 @@ struct PostgresFilter {
         switch condition.test {
         case .exists(let present):
             if path.count == 1 { return (present ? "" : "NOT ") + "doc ? " + arguments.text(path[0]) }
-            return "doc #> \(arguments.texts(path)) IS " + (present ? "NOT NULL" : "NULL")
+            return PostgresDocument.member(path, &arguments) + " IS " + (present ? "NOT NULL" : "NULL")
         case .equalsOneOf(let strings, let literals, let negated):
             let values = strings.map { JSONValue.string($0).serializedString() } + literals.map(\.rawValue)
             if !negated, values.count == 1 {
                 // The equality itself (see the table), answered by the GIN index.
                 return "doc @> " + arguments.jsonb(Self.containment(path, values[0]))
             }
-            let member = "doc #> " + arguments.texts(path)
+            let member = PostgresDocument.member(path, &arguments)
             if negated {
                 guard !values.isEmpty else { return "\(member) IS NOT NULL" }
                 let list = values.map { arguments.jsonb($0) }.joined(separator: ", ")

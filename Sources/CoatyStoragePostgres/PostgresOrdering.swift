@@ -26,7 +26,7 @@ struct PostgresOrdering {
     func sql(_ arguments: inout PostgresArguments) -> String {
         var terms: [String] = []
         for key in keys {
-            let member = "doc #> " + arguments.texts(key.path.components)
+            let member = PostgresDocument.member(key.path.components, &arguments)
             let direction = key.order == .ascending ? "" : " DESC"
             let type = "jsonb_typeof(\(member))"
             terms.append(
