@@ -11,9 +11,10 @@ extension ObjectStore {
     /// for try await light in store.find(in: "lights", filter: page) { … }
     /// ```
     ///
-    /// Each batch is its own read: objects written while the sequence is being read may shift
-    /// the later batches (a batch never mixes two states). Read a consistent whole inside
-    /// ``transaction(_:)`` with ``StorageTransaction/find(in:filter:joins:)`` instead.
+    /// Each batch is its own read, or, where the backend streams an unordered find without joins
+    /// (PostgreSQL), the whole sequence is one: objects written while the sequence is being read
+    /// may shift the later batches (a batch never mixes two states). Read a consistent whole
+    /// inside ``transaction(_:)`` with ``StorageTransaction/find(in:filter:joins:)`` instead.
     public func find(
         in collection: String, filter: ObjectFilter = .all, joins: [StorageJoin] = [], batchSize: Int? = nil
     ) -> StoredObjects {
@@ -79,6 +80,8 @@ struct JSONBatches {
     private var pagesByPosition: Bool
     /// The size of the next batch when none is given: 256, doubling to 2,048.
     private var growingSize = 256
+    /// The backend's stream of this find, when it streams it (see ``StreamingBackend``).
+    private var stream: (any ObjectStream)?
 
     init(_ query: StoredObjects) {
         self.query = query
@@ -102,6 +105,17 @@ struct JSONBatches {
         }
         guard !isFinished, let (offset, limit) = window.batch(after: delivered, size: size) else {
             return nil
+        }
+        if delivered == 0, pagesByPosition, query.joins.isEmpty, let backend = store.backend as? any StreamingBackend {
+            let count = window.upper.map { $0 - offset }
+            stream = try await backend.stream(
+                in: query.collection, matching: query.filter.conditions, offset: offset, limit: count)
+        }
+        if let stream {
+            let batch = try await stream.next(limit)
+            delivered += batch.count
+            isFinished = batch.count < limit
+            return batch.isEmpty ? nil : batch
         }
         let query = query
         let byPosition = pagesByPosition

@@ -11,7 +11,7 @@ struct PostgresArguments {
         return "$\(binds.count)::text"
     }
 
-    /// The placeholder of a text array parameter (a member path for `#>`, a list of ids).
+    /// The placeholder of a text array parameter (a list of ids).
     mutating func texts(_ values: [String]) -> String {
         binds.append(values)
         return "$\(binds.count)::text[]"

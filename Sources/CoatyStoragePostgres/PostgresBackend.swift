@@ -1,4 +1,5 @@
 public import CoatyStorage
+package import CoreTypes
 public import Logging
 
 /// The server backend: a PostgreSQL database, for many agents sharing one store and for long
@@ -21,15 +22,17 @@ public import Logging
 ///
 /// **Queries.** PostgreSQL cannot run `ObjectMatcher` or the ICU collation, so conditions become a
 /// parameterised SQL pre-filter that is exact where SQL provably is the matcher (`Exists`, strict
-/// equality with strings, Booleans and `null`) and a superset elsewhere; the matcher then decides
-/// in Swift on the candidate rows, and ordering and paging use the reference code
-/// (`ObjectFilter/apply(to:)`). A filter whose pre-filter is exact and that has no ordering is
-/// counted and paged in SQL. Every member path and value is a bound parameter.
+/// equality with strings, Booleans, `null` and integers) and a superset elsewhere; the matcher
+/// then decides in Swift on the candidate rows. An ordering on plain member paths is SQL's until
+/// a match has a string at a key (strings need the collation); then the reference code
+/// (`ObjectFilter/apply(to:)`) orders. A filter whose pre-filter is exact is counted and paged in
+/// SQL. Every member path and value is a bound parameter.
 ///
 /// **Transactions.** Reads run in a `REPEATABLE READ, READ ONLY` transaction (one snapshot);
 /// writes in one that first takes a transaction-scoped advisory lock, so writers of the database,
 /// in this process or another, take turns as SQLite's one writer does, and a write that throws is
-/// rolled back. One connection per backend serves its operations one at a time.
+/// rolled back. One connection per backend serves these one at a time; an unordered find without
+/// joins is one statement read as it goes on a connection of its own (up to 4 more).
 ///
 /// **Limits.** PostgreSQL `text` cannot hold U+0000: collection names, object ids, external ids
 /// and keys holding it are rejected with `StorageError.Code.invalidArgument` (object contents may
@@ -70,5 +73,30 @@ public final class PostgresBackend: StorageBackend {
     /// Runs `body` in a write transaction, committed when it returns and rolled back when it throws.
     public func write<T: Sendable>(_ body: @Sendable (any StorageWriter) throws -> T) async throws -> T {
         try await session.write { write in try body(PostgresWriter(write: write)) }
+    }
+}
+
+extension PostgresBackend: StreamingBackend {
+    /// One statement in insertion order on a connection of its own (`PostgresStream`), paged in
+    /// SQL when the pre-filter is exact; an inexact one is streamed only without a `limit` (the
+    /// statement would otherwise run on past the last object wanted). `nil` when
+    /// `PostgresSession.streamLimit` streams are reading.
+    package func stream(
+        in collection: String, matching conditions: ObjectFilterConditions?, offset: Int, limit: Int?
+    ) async throws -> (any ObjectStream)? {
+        var arguments = PostgresArguments()
+        let filter = PostgresFilter(conditions, arguments: &arguments)
+        guard filter.isExact || limit == nil else { return nil }
+        try await read { reader in
+            guard try reader.containsCollection(collection) else { throw StorageError.collectionNotFound(collection) }
+        }
+        var sql = "SELECT data FROM coaty_objects WHERE collection = \(arguments.text(collection)) AND \(filter.sql) ORDER BY seq"
+        if filter.isExact {
+            sql += " OFFSET \(arguments.integer(offset))"
+            if let limit { sql += " LIMIT \(arguments.integer(limit))" }
+        }
+        return try await PostgresStream.open(
+            sql, arguments, session: session, matching: filter.isExact ? nil : conditions,
+            skip: filter.isExact ? 0 : offset)
     }
 }

@@ -11,6 +11,18 @@ import CoreTypes
 ///   condition looks at a string holding either (`SQLFilterPlan`), so the pre-filter answers for
 ///   `doc` as it would for `data`.
 enum PostgresDocument {
+    /// The SQL of the member of `doc` at a plain member path (`doc -> $1 -> $2`, the last step
+    /// `->>` for its text): SQL `NULL` where a member is absent or a non-object is in the way.
+    /// One `->` a name, rather than `#>` with the path as an array, which the server unpacks for
+    /// every row.
+    static func member(_ path: [String], _ arguments: inout PostgresArguments, asText: Bool = false) -> String {
+        var sql = "doc"
+        for (index, name) in path.enumerated() {
+            sql += (asText && index == path.count - 1 ? " ->> " : " -> ") + arguments.text(name)
+        }
+        return sql
+    }
+
     /// The JSON text of `doc` for `object` when it differs from `data` (the object holds U+0000).
     static func differingQueryText(of object: EncodedObject) throws -> String? {
         // JSONWriter escapes U+0000 as \u0000 (lowercase); an escaped backslash before "u0000"

@@ -12,10 +12,11 @@ import CoreTypes
 /// | condition | SQL | why it is the matcher's answer |
 /// | --- | --- | --- |
 /// | `Exists`, `NotExists` on a top-level member | `doc ? $name` | the stored value is always an object, so `?` is "has own member" (a JSON `null` is a member) |
-/// | `Exists`, `NotExists` on a nested path | `doc #> $path IS [NOT] NULL` | `#>` is SQL `NULL` exactly when a member on the path is absent or a non-object is in the way; plain names are never array indices |
-/// | `Equals`, `In` with strings, Booleans, `null` | `doc #> $path IN ($v::jsonb, …)`, one value also as `doc @> $containment` | JSONB equality of strings is byte equality (the matcher's `===`); no other type equals a string, Boolean or `null`; containment is implied by equality and lets the GIN index serve the query |
+/// | `Exists`, `NotExists` on a nested path | `doc -> $a -> $b IS [NOT] NULL` | `->` with a name is SQL `NULL` exactly when the member is absent or the value is no object (plain names are never array indices) |
+/// | `Equals`, `In` with strings, Booleans, `null` | `doc -> $a IN ($v::jsonb, …)`, one value as `doc @> $containment` | JSONB equality of strings is byte equality (the matcher's `===`); no other type equals a string, Boolean or `null`; containment of a scalar along plain member names is that equality (an array or other type in the way does not contain it) and lets the GIN index serve the query |
 /// | `NotEquals`, `NotIn` with the same | present `AND NOT (…)` | an absent property fails every negated operator |
-/// | comparisons, `Between`, `Equals`, `In` and negations with number operands (`SQLFilterPlan`'s guarded conditions) | a superset: a number unless it is surely outside (relative 1e-9 from each bound), any value JavaScript may coerce | PostgreSQL's reading of a number can only differ from JavaScript's near a bound |
+/// | `Equals`, `In` with integer operands below 2^53 | `doc @> $containment OR …` | see `integerOperands(of:)` |
+/// | other comparisons, `Between`, `Equals`, `In` and negations with number operands (`SQLFilterPlan`'s guarded conditions) | a superset: a number unless it is surely outside (relative 1e-9 from each bound), any value JavaScript may coerce | PostgreSQL's reading of a number can only differ from JavaScript's near a bound |
 /// | `Like` | a superset: a string starting with the pattern's literal prefix (`starts_with`) | only strings match; the prefix is necessary |
 /// | string comparisons, `Contains`, arrays, objects | not written | ICU collation and JavaScript coercion stay with the matcher |
 ///
@@ -36,28 +37,34 @@ struct PostgresFilter {
     init(_ conditions: ObjectFilterConditions?, arguments: inout PostgresArguments) {
         let plan = SQLFilterPlan(conditions)
         let isWritten = plan.rest == nil && plan.plain.allSatisfy { Self.canWrite($0.test) }
-        switch plan.junction {
-        case .and:
-            let parts =
-                plan.plain.filter { Self.canWrite($0.test) }.map { Self.sql($0, &arguments) }
-                + plan.guarded.map { Self.superset($0, &arguments) }
-            sql = parts.isEmpty ? "TRUE" : "(" + parts.joined(separator: " AND ") + ")"
-        case .or:
-            guard isWritten else {
-                (sql, isExact) = ("TRUE", false)
-                return
-            }
-            let parts = plan.plain.map { Self.sql($0, &arguments) } + plan.guarded.map { Self.superset($0, &arguments) }
-            sql = parts.isEmpty ? "FALSE" : "(" + parts.joined(separator: " OR ") + ")"
+        if plan.junction == .or, !isWritten {
+            (sql, isExact) = ("TRUE", false)
+            return
         }
-        isExact = isWritten && plan.guarded.isEmpty
+        var parts = plan.plain.filter { Self.canWrite($0.test) }.map { Self.sql($0, &arguments) }
+        var guardedAreExact = true
+        for condition in plan.guarded {
+            let (sql, isExact) = Self.superset(condition, &arguments)
+            parts.append(sql)
+            guardedAreExact = guardedAreExact && isExact
+        }
+        let (junction, empty) = plan.junction == .and ? (" AND ", "TRUE") : (" OR ", "FALSE")
+        sql = parts.isEmpty ? empty : "(" + parts.joined(separator: junction) + ")"
+        isExact = isWritten && guardedAreExact
     }
 
-    /// The rows that may match a guarded condition: all but those it surely does not match.
-    private static func superset(_ condition: GuardedCondition, _ arguments: inout PostgresArguments) -> String {
+    /// The rows that may match a guarded condition: all but those it surely does not match;
+    /// exactly the matching ones when `isExact` (`Equals` and `In` with integer operands).
+    private static func superset(_ condition: GuardedCondition, _ arguments: inout PostgresArguments) -> (
+        sql: String, isExact: Bool
+    ) {
+        if let integers = Self.integerOperands(of: condition.condition) {
+            let contained = integers.map { "doc @> " + arguments.jsonb(Self.containment(condition.path, String($0))) }
+            return ("(" + contained.joined(separator: " OR ") + ")", true)
+        }
         switch condition.test {
         case .number(_, let falseIn, let others):
-            let member = "doc #> " + arguments.texts(condition.path)
+            let member = PostgresDocument.member(condition.path, &arguments)
             var excluded: [String] = []
             for interval in falseIn {
                 var bounds: [String] = []
@@ -71,15 +78,12 @@ struct PostgresFilter {
             case .isFalse: other = "FALSE"
             case .isTrue, .matcher: other = "(\(member)) IS NOT NULL"
             }
-            let band = "(CASE WHEN jsonb_typeof(\(member)) = 'number' THEN \(number) ELSE \(other) END)"
-            guard let integers = Self.integerOperands(of: condition.condition) else { return band }
-            let contained = integers.map { "doc @> " + arguments.jsonb(Self.containment(condition.path, String($0))) }
-            return "((" + contained.joined(separator: " OR ") + ") AND \(band))"
+            return ("(CASE WHEN jsonb_typeof(\(member)) = 'number' THEN \(number) ELSE \(other) END)", false)
         case .stringPrefix(let prefix):
-            let path = arguments.texts(condition.path)
-            let isString = "jsonb_typeof(doc #> \(path)) = 'string'"
-            guard !prefix.isEmpty else { return "(\(isString))" }
-            return "(\(isString) AND starts_with(doc #>> \(path), \(arguments.text(prefix))))"
+            let isString = "jsonb_typeof(\(PostgresDocument.member(condition.path, &arguments))) = 'string'"
+            guard !prefix.isEmpty else { return ("(\(isString))", false) }
+            let text = PostgresDocument.member(condition.path, &arguments, asText: true)
+            return ("(\(isString) AND starts_with(\(text), \(arguments.text(prefix))))", false)
         }
     }
 
@@ -88,10 +92,12 @@ struct PostgresFilter {
         path.reversed().reduce(value) { inner, name in "{" + JSONValue.string(name).serializedString() + ":" + inner + "}" }
     }
 
-    /// The operands of `Equals` or `In` when each is an integer below 2^53 in magnitude: a stored
-    /// number JavaScript reads as one of them is written as that integer (`JSONWriter` writes a
-    /// double by its shortest form, and a larger integer cannot be read as one below 2^53), so
-    /// JSONB containment of one of them is necessary, and the GIN index can answer it.
+    /// The operands of `Equals` or `In` when each is an integer below 2^53 in magnitude. JSONB
+    /// containment of one of them decides the condition exactly, and the GIN index answers it: a
+    /// stored number JavaScript reads as one of them is written as that integer (`JSONWriter`
+    /// writes a double by its shortest form, and a larger integer cannot be read as one below
+    /// 2^53), a number whose decimal value is that integer is read as it, and containment of a
+    /// number holds for numbers only (numerically equal: `-0` is `0`), as JavaScript's `===`.
     private static func integerOperands(of condition: ObjectFilterCondition) -> [Int64]? {
         let operands: [JSONValue]
         switch condition.expression.operator {
@@ -123,20 +129,21 @@ struct PostgresFilter {
         switch condition.test {
         case .exists(let present):
             if path.count == 1 { return (present ? "" : "NOT ") + "doc ? " + arguments.text(path[0]) }
-            return "doc #> \(arguments.texts(path)) IS " + (present ? "NOT NULL" : "NULL")
+            return PostgresDocument.member(path, &arguments) + " IS " + (present ? "NOT NULL" : "NULL")
         case .equalsOneOf(let strings, let literals, let negated):
             let values = strings.map { JSONValue.string($0).serializedString() } + literals.map(\.rawValue)
-            let member = "doc #> " + arguments.texts(path)
+            if !negated, values.count == 1 {
+                // The equality itself (see the table), answered by the GIN index.
+                return "doc @> " + arguments.jsonb(Self.containment(path, values[0]))
+            }
+            let member = PostgresDocument.member(path, &arguments)
             if negated {
                 guard !values.isEmpty else { return "\(member) IS NOT NULL" }
                 let list = values.map { arguments.jsonb($0) }.joined(separator: ", ")
                 return "(\(member) IS NOT NULL AND NOT \(member) IN (\(list)))"
             }
             guard !values.isEmpty else { return "FALSE" }
-            let list = values.map { arguments.jsonb($0) }.joined(separator: ", ")
-            guard values.count == 1 else { return "\(member) IN (\(list))" }
-            // Implied by the equality, and answered by the GIN index.
-            return "(doc @> \(arguments.jsonb(Self.containment(path, values[0]))) AND \(member) = \(list))"
+            return "\(member) IN (" + values.map { arguments.jsonb($0) }.joined(separator: ", ") + ")"
         case .comparesString, .betweenStrings:
             return "TRUE"
         }

@@ -44,10 +44,11 @@ extension PostgresReading {
         return try statements.strings(sql, arguments).map(EncodedObject.object(fromStored:))
     }
 
-    /// Exact pre-filter and no ordering: SQL pages with `LIMIT`/`OFFSET` in insertion order.
-    /// Otherwise the candidates come in insertion order and `MatcherQuery` (the reference code)
-    /// matches, orders and pages them in Swift: the ICU collation and JavaScript's comparisons
-    /// that ordering needs are not SQL.
+    /// Exact pre-filter and no ordering: SQL pages with `LIMIT`/`OFFSET` in insertion order. An
+    /// ordering on plain member paths is SQL's (`PostgresOrdering`) unless strings are read at its
+    /// keys. Otherwise the candidates come in insertion order and `MatcherQuery` (the reference
+    /// code) matches, orders and pages them in Swift: the ICU collation that string order needs
+    /// is not SQL.
     func find(
         in collection: String, matching conditions: ObjectFilterConditions?, orderedBy ordering: [OrderByProperty],
         offset: Int, limit: Int
@@ -62,6 +63,13 @@ extension PostgresReading {
                 "SELECT data FROM coaty_objects WHERE \(condition) ORDER BY seq "
                 + "LIMIT \(arguments.integer(limit)) OFFSET \(arguments.integer(offset))"
             return try statements.strings(sql, arguments).map(EncodedObject.object(fromStored:))
+        }
+        if let order = PostgresOrdering(ordering),
+            let found = try findInSQLOrder(
+                condition, arguments, isExact: filter.isExact, matching: conditions, ordering: order, offset: offset,
+                limit: limit)
+        {
+            return found
         }
         let candidates = try candidatesInInsertionOrder(condition, arguments)
         return try MatcherQuery.find(
@@ -132,8 +140,10 @@ extension PostgresReading {
         let filter = PostgresFilter(conditions, arguments: &arguments)
         let condition = "collection = \(arguments.text(collection)) AND \(filter.sql)"
         guard filter.isExact else {
-            let candidates = try candidatesInInsertionOrder(condition, arguments)
-            return try MatcherQuery.count(in: candidates, matching: conditions)
+            // In any order: the count does not depend on it.
+            return try statements.strings("SELECT data FROM coaty_objects WHERE \(condition)", arguments).count {
+                try MatcherQuery.matches(try EncodedObject.object(fromStored: $0), conditions)
+            }
         }
         let rows = try statements.run("SELECT COUNT(*) FROM coaty_objects WHERE \(condition)", arguments)
         return try rows.first.map { Int(try $0.decode(Int64.self)) } ?? 0

@@ -19,10 +19,13 @@ import Synchronization
 final class PostgresSession: Sendable {
     /// Where it connects.
     let location: PostgresURL
-    private let logger: Logger
+    let logger: Logger
     private let thread: NIOThreadPool
     /// Touched only on `thread`.
     private let connection = Mutex<PostgresConnection?>(nil)
+    /// The connections of streamed finds (`PostgresStream`): the idle ones, kept for the next,
+    /// and how many are in use (at most ``streamLimit``).
+    private let streamConnections = Mutex<(idle: [PostgresConnection], inUse: Int)>(([], 0))
 
     init(location: PostgresURL, logger: Logger) {
         self.location = location
@@ -33,6 +36,7 @@ final class PostgresSession: Sendable {
 
     deinit {
         connection.withLock { $0.map(Self.close) }
+        streamConnections.withLock { $0.idle.forEach(Self.close) }
         thread.shutdownGracefully { _ in }
     }
 
@@ -114,18 +118,11 @@ final class PostgresSession: Sendable {
             return PostgresStatements(connection: open, logger: logger)
         }
         close()
-        let configuration = PostgresConnection.Configuration(
-            host: location.host, port: location.port, username: location.user, password: location.password,
-            database: location.database, tls: .disable)
         let opened: PostgresConnection
         do {
-            opened = try PostgresConnection.connect(
-                on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 1, logger: logger
-            ).wait()
+            opened = try connect(id: 1).wait()
         } catch {
-            throw StorageError(
-                code: .databaseFailed,
-                detail: "cannot connect to \(location): \(Self.reason(error)); is the server running?")
+            throw connectionFailure(error)
         }
         let statements = PostgresStatements(connection: opened, logger: logger)
         do {
@@ -136,6 +133,63 @@ final class PostgresSession: Sendable {
         }
         connection.withLock { $0 = opened }
         return statements
+    }
+
+    private func connect(id: Int) -> EventLoopFuture<PostgresConnection> {
+        let configuration = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.user, password: location.password,
+            database: location.database, tls: .disable)
+        return PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: id, logger: logger)
+    }
+
+    private func connectionFailure(_ error: any Error) -> StorageError {
+        StorageError(
+            code: .databaseFailed, detail: "cannot connect to \(location): \(Self.reason(error)); is the server running?")
+    }
+
+    /// How many streamed finds may read at once; more read in batches on the session's connection.
+    static var streamLimit: Int { 4 }
+
+    /// A connection for a streamed find: an idle one, else a new one; `nil` when ``streamLimit``
+    /// are in use. Give it back with ``releaseStreamConnection(_:reusable:)``.
+    func takeStreamConnection() async throws -> PostgresConnection? {
+        let taken = streamConnections.withLock { state -> PostgresConnection?? in
+            guard state.inUse < Self.streamLimit else { return nil }
+            state.inUse += 1
+            while let idle = state.idle.popLast() {
+                if !idle.isClosed { return .some(idle) }
+            }
+            return .some(nil)
+        }
+        guard let taken else { return nil }
+        if let taken { return taken }
+        do {
+            return try await connect(id: 2).get()
+        } catch {
+            streamConnections.withLock { $0.inUse -= 1 }
+            throw connectionFailure(error)
+        }
+    }
+
+    /// Gives back a stream's connection: kept for the next when `reusable` (its statement has
+    /// ended), else closed.
+    func releaseStreamConnection(_ released: PostgresConnection, reusable: Bool) {
+        let keep = reusable && !released.isClosed
+        streamConnections.withLock { state in
+            state.inUse -= 1
+            if keep { state.idle.append(released) }
+        }
+        if !keep { Self.close(released) }
+    }
+
+    /// Closes the kept stream connections.
+    func closeIdleStreamConnections() {
+        let idle = streamConnections.withLock { state in
+            defer { state.idle = [] }
+            return state.idle
+        }
+        idle.forEach(Self.close)
     }
 
     private func close() {
@@ -157,7 +211,7 @@ final class PostgresSession: Sendable {
 
     /// A `StorageError` for an error of the driver; any other error (a `StorageError`, the
     /// caller's own) is returned as it is.
-    private func databaseError(_ operation: String, _ error: any Error) -> any Error {
+    func databaseError(_ operation: String, _ error: any Error) -> any Error {
         guard error is PSQLError || error is ChannelError else { return error }
         if Self.isConnectionLost(error) {
             return StorageError(

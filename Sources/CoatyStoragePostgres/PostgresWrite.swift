@@ -158,20 +158,32 @@ enum PostgresUpsert {
                 arguments
             )
         }
-        let values = [
-            arguments.texts(objects.map(\.objectID)), arguments.texts(objects.map { $0.externalID ?? "" }),
-            arguments.booleans(objects.map { $0.externalID != nil }), arguments.texts(objects.map(\.text)),
-            // The text again only where it differs (holds NUL); else "" and the data is used.
-            arguments.texts(try objects.map { try PostgresDocument.differingQueryText(of: $0) ?? "" }),
-        ]
+        let documents = try objects.map { try PostgresDocument.differingQueryText(of: $0) }
         let from = lock == nil ? "" : "writer, "
-        let sql = """
-            \(locking)INSERT INTO coaty_objects(collection, object_id, external_id, data, doc) \
-            SELECT \(arguments.text(collection)), o.id, CASE WHEN o.has_external THEN o.external END, o.data, \
-            (CASE WHEN o.doc = '' THEN o.data ELSE o.doc END)::jsonb \
-            FROM \(from)unnest(\(values.joined(separator: ", "))) WITH ORDINALITY AS o(id, external, has_external, data, doc, n) \
-            ORDER BY o.n \(upsert)
-            """
+        let insert = "\(locking)INSERT INTO coaty_objects(collection, object_id, external_id, data, doc) "
+        let sql: String
+        if documents.allSatisfy({ $0 == nil }), objects.allSatisfy({ $0.externalID == nil }) {
+            // The usual batch (no external ids, no NUL): ids and texts only.
+            let values = [arguments.texts(objects.map(\.objectID)), arguments.texts(objects.map(\.text))]
+            sql = """
+                \(insert)SELECT \(arguments.text(collection)), o.id, NULL, o.data, o.data::jsonb \
+                FROM \(from)unnest(\(values.joined(separator: ", "))) WITH ORDINALITY AS o(id, data, n) \
+                ORDER BY o.n \(upsert)
+                """
+        } else {
+            let values = [
+                arguments.texts(objects.map(\.objectID)), arguments.texts(objects.map { $0.externalID ?? "" }),
+                arguments.booleans(objects.map { $0.externalID != nil }), arguments.texts(objects.map(\.text)),
+                // The text again only where it differs (holds NUL); else "" and the data is used.
+                arguments.texts(documents.map { $0 ?? "" }),
+            ]
+            sql = """
+                \(insert)SELECT \(arguments.text(collection)), o.id, CASE WHEN o.has_external THEN o.external END, \
+                o.data, (CASE WHEN o.doc = '' THEN o.data ELSE o.doc END)::jsonb \
+                FROM \(from)unnest(\(values.joined(separator: ", "))) WITH ORDINALITY AS o(id, external, has_external, data, doc, n) \
+                ORDER BY o.n \(upsert)
+                """
+        }
         return (sql, arguments)
     }
 }

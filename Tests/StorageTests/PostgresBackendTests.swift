@@ -75,6 +75,53 @@ import Testing
         }
     }
 
+    /// An unordered find streams on a connection of its own: writes go on while it is read, one
+    /// left unfinished gives its connection back, more than four at once read in batches (the
+    /// first batch, 256 objects, does not end these), and
+    /// kept connections lost with a restarted server are replaced.
+    @Test(.timeLimit(.minutes(2))) func streamedFindsLetWritesThroughAndGiveTheirConnectionsBack() async throws {
+        try await TestPostgres.withServer { server in
+            let url = try await server.createDatabase()
+            let store = ObjectStore(backend: try PostgresBackend(url: url))
+            try await store.addCollection("things")
+            try await store.insert(try (0..<600).map { try item("\($0)", ["n": .int($0 % 3)]) }, into: "things")
+            let ones = ObjectFilter.where("n", .equals(1))
+
+            var seen: [String] = []
+            for try await object in store.find(in: "things", filter: ones) {
+                if seen.count % 100 == 0 { try await store.insert(try item("w\(seen.count)", ["n": 1]), into: "things") }
+                seen.append(object.objectID)
+            }
+            #expect(Array(seen.prefix(200)) == (0..<200).map { "\($0 * 3 + 1)" })
+            #expect(try await store.count(in: "things", filter: ones) == 202)
+
+            for _ in 0..<10 {
+                var unfinished = store.find(in: "things").makeAsyncIterator()
+                _ = try await unfinished.next()
+            }
+            var iterators = (0..<6).map { _ in store.find(in: "things").makeAsyncIterator() }
+            var found = Array(repeating: [String](), count: 6)
+            for index in 0..<6 { found[index].append(try #require(try await iterators[index].next()).objectID) }
+            // Four streams read at once (the unfinished ones gave theirs back); two read in batches.
+            let streaming = """
+                SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() \
+                AND query LIKE 'SELECT data FROM coaty_objects%'
+                """
+            while try await server.psql(streaming, on: url).trimmingCharacters(in: .whitespacesAndNewlines) != "4" {
+                try Task.checkCancellation()
+            }
+            for index in 0..<6 {
+                while let object = try await iterators[index].next() { found[index].append(object.objectID) }
+            }
+            let all = (0..<600).map { "\($0)" } + ["w0", "w100"]
+            #expect(found.allSatisfy { $0 == all })
+
+            try await server.stop()
+            try await server.startAgain()
+            #expect(try await store.find(in: "things", filter: ones).collect().count == 202)
+        }
+    }
+
     @Test func objectsComeBackExactlyAndNULIsDataOrAClearError() async throws {
         try await TestPostgres.withServer { server in
             let store = ObjectStore(backend: try PostgresBackend(url: try await server.createDatabase()))

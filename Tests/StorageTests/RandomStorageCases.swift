@@ -23,6 +23,9 @@ struct SeededGenerator: RandomNumberGenerator {
 /// throws, which objects a backend examines first is its own business.
 struct RandomStorageCases {
     var random: SeededGenerator
+    /// Values are seldom strings, and every filter is ordered: PostgreSQL orders such finds in SQL
+    /// until it meets a string at a key.
+    var orderedAmongFewStrings = false
 
     static let keys = ["a", "b", "n", "s", "flag", "nested", "list", "Name", "café"]
     static let strings = [
@@ -48,7 +51,9 @@ struct RandomStorageCases {
             // decimal fractions, large and signed zero.
             if chance(20) { return .int(pick([9_007_199_254_740_993, 9_007_199_254_740_992, -9_007_199_254_740_993])) }
             return .double(pick([-1.5, 0.5, 2.0, 2.5, 1e-7, 3.25, 0.1, 0.30000000000000004, 1e21, -0.0]))
-        default: return .string(pick(Self.strings))
+        default:
+            if orderedAmongFewStrings, !chance(10) { return chance(50) ? .int(int(-3...3)) : .bool(chance(50)) }
+            return .string(pick(Self.strings))
         }
     }
 
@@ -111,7 +116,7 @@ struct RandomStorageCases {
         case 2: filter.conditions = .or(conditions)
         default: filter.conditions = .and(conditions)
         }
-        if chance(70) {
+        if orderedAmongFewStrings || chance(70) {
             filter.orderByProperties = (0..<int(1...2)).map { _ in
                 OrderByProperty(pick(Self.paths), chance(50) ? .ascending : .descending)
             }
