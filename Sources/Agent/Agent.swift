@@ -159,7 +159,7 @@ public final class Agent: Service, Sendable {
     /// runs there too, so an event reaches it, and its response leaves, without waking a thread of
     /// the global pool: about one thread switch less per event on each side of a round trip, and
     /// less CPU per event for a consumer of many (B1 in docs/performance.md). The
-    /// thread is one of a group, one per core, each shared by some of the process's agents; a
+    /// thread is one of a group, one per core but one, each shared by some of the process's agents; a
     /// handler that blocks or computes for long there delays all their traffic, so keep such work on
     /// the default executor.
     ///

@@ -18,7 +18,7 @@ import Synchronization
 /// thread (see ``MosquittoConnection``). Clients register themselves when they connect and leave
 /// when their socket closes; nothing else is needed.
 ///
-/// A process has one ``MosquittoEventLoopGroup/shared`` group of loops, one per core; each client
+/// A process has one ``MosquittoEventLoopGroup/shared`` group of loops, one per core but one; each client
 /// stays on the loop it was given, so everything said here about "the loop" holds per loop.
 package final class MosquittoEventLoop: Sendable {
     private struct Pending {

@@ -18,7 +18,7 @@ package final class MosquittoEventLoopGroup: Sendable {
 
     private static let sharedGroup = Result { try MosquittoEventLoopGroup(count: defaultLoopCount, isShared: true) }
 
-    /// The group every client uses unless it is given a loop: one loop per online CPU, or
+    /// The group every client uses unless it is given a loop: one loop per online CPU but one, or
     /// `COATY_EVENT_LOOPS` loops; created on first use, never shut down.
     ///
     /// - Throws: ``MosquittoError`` if a loop's `epoll` set, `eventfd` or thread could not be created.
@@ -68,11 +68,12 @@ package final class MosquittoEventLoopGroup: Sendable {
         loops.forEach { $0.shutdown() }
     }
 
-    /// `COATY_EVENT_LOOPS` when it is a positive number, else the number of online CPUs.
+    /// `COATY_EVENT_LOOPS` when it is a positive number, else one less than the online CPUs (at
+    /// least one): the tasks that consume the events, and often a broker, need a core too.
     package static var defaultLoopCount: Int {
         if let text = getenv(loopCountVariable), let count = Int(String(cString: text)), count > 0 {
             return count
         }
-        return max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        return max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)) - 1)
     }
 }
