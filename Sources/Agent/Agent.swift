@@ -93,6 +93,7 @@ public final class Agent: Service, Sendable {
                 code: .invalidConfiguration,
                 detail: "namespace '\(configuration.namespace)' must be non-empty without '/', '+', '#' or NUL")
         }
+        if let group = configuration.responderGroup { try Self.checkResponderGroup(group) }
         let scope = AgentScope(
             identityID: configuration.identity.objectID, namespace: configuration.namespace,
             isCrossNamespacing: configuration.isCrossNamespacing)

@@ -33,11 +33,7 @@ extension Agent {
     ///   `AgentError.Code.stopped` after the agent stopped.
     func responder(in group: String?) async throws -> Agent {
         guard role == .identity, let group = group ?? configuration.responderGroup else { return self }
-        guard CoatyTopic.isValidEventFilter(group) else {
-            throw AgentError(
-                code: .invalidConfiguration,
-                detail: "responder group '\(group)' must be non-empty without '/', '+', '#' or NUL")
-        }
+        try Self.checkResponderGroup(group)
         let (link, isRunning) = try responderGroups.link(group) {
             try Agent(
                 configuration: configuration, registry: registry, logger: logger, eventLoop: client.eventLoop,
@@ -47,6 +43,15 @@ extension Agent {
         // its subscription is then acknowledged before it returns (else it is made on reconnect).
         if isRunning { await link.waitUntilSubscribed() }
         return link
+    }
+
+    /// Throws `AgentError.Code.invalidConfiguration` unless `group` can be one MQTT topic level.
+    static func checkResponderGroup(_ group: String) throws(AgentError) {
+        guard CoatyTopic.isValidEventFilter(group) else {
+            throw AgentError(
+                code: .invalidConfiguration,
+                detail: "responder group '\(group)' must be non-empty without '/', '+', '#' or NUL")
+        }
     }
 
     /// Returns once the first connection attempt is over and, if it succeeded, every subscription

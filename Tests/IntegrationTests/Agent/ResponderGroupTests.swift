@@ -35,6 +35,19 @@ struct ResponderGroupTests {
         }
     }
 
+    /// Each of `replicas` answers every Query it gets (in `group`, else its configured one) with an
+    /// empty Retrieve, counted in `tally`.
+    static func serveQueries(
+        _ replicas: [Agent], counting tally: Tally, group: String? = nil
+    ) async throws -> [InlineResponder] {
+        try await replicas.asyncMap { replica in
+            try await replica.startServingQuery(responderGroup: group) { request in
+                tally.add(request, by: replica)
+                try request.respond(Retrieve(objects: []))
+            }
+        }
+    }
+
     /// Every replica answers its identity's Discover on its own connection. The Resolves leave each
     /// replica after whatever its group connection had received before: a request delivered twice
     /// has been handled twice once this returns.
@@ -133,12 +146,7 @@ struct ResponderGroupTests {
             let replicas = try Self.replicas(broker)
             let tally = Tally()
             try await RunningAgents.run([requester] + replicas) {
-                let responders = try await replicas.asyncMap { replica in
-                    try await replica.startServingQuery { request in
-                        tally.add(request, by: replica)
-                        try request.respond(Retrieve(objects: []))
-                    }
-                }
+                let responders = try await Self.serveQueries(replicas, counting: tally)
                 defer { responders.forEach { $0.cancel() } }
                 let query = Query(objectTypes: ["com.example.Lamp"])
                 for _ in 0..<30 { _ = try await requester.query(query, timeout: .seconds(30)).first() }
@@ -185,12 +193,7 @@ struct ResponderGroupTests {
             let replicas = try Self.replicas(broker)
             let tally = Tally()
             try await RunningAgents.run([requester] + replicas) {
-                let responders = try await replicas.asyncMap { replica in
-                    try await replica.startServingQuery { request in
-                        tally.add(request, by: replica)
-                        try request.respond(Retrieve(objects: []))
-                    }
-                }
+                let responders = try await Self.serveQueries(replicas, counting: tally)
                 defer { responders.forEach { $0.cancel() } }
                 var client = try TestClient("coaty-js-requester", broker: broker.url)
                 try await client.connect()
@@ -220,6 +223,10 @@ struct ResponderGroupTests {
             }
             #expect(error?.code == .invalidConfiguration)
             #expect(error?.detail.contains("responder group 'a/b'") == true)
+            var configuration = RunningAgents.configuration("replica", broker: broker)
+            configuration.responderGroup = "a+b"
+            let configured = #expect(throws: AgentError.self) { try Agent(configuration: configuration) }
+            #expect(configured?.code == .invalidConfiguration)
         }
     }
 }

@@ -17,13 +17,7 @@ struct BridgedResponderGroupTests {
             let replicas = onLeafA + [onLeafB]
             let tally = ResponderGroupTests.Tally()
             try await RunningAgents.run([requester] + replicas) {
-                func serve(_ replica: Agent) async throws -> InlineResponder {
-                    try await replica.startServingQuery(responderGroup: "lamps") { request in
-                        tally.add(request, by: replica)
-                        try request.respond(Retrieve(objects: []))
-                    }
-                }
-                var responders = [try await serve(onLeafA[0]), try await serve(onLeafA[1])]
+                var responders = try await ResponderGroupTests.serveQueries(onLeafA, counting: tally, group: "lamps")
                 defer { responders.forEach { $0.cancel() } }
                 let query = Query(objectTypes: ["com.example.Lamp"])
                 for _ in 0..<20 { _ = try await requester.query(query, timeout: .seconds(30)).first() }
@@ -32,7 +26,7 @@ struct BridgedResponderGroupTests {
                 #expect(tally.count(by: onLeafA[0]) > 0 && tally.count(by: onLeafA[1]) > 0)
 
                 // The bridges carry all of `coaty/#` already: once leaf B acknowledged the member, it gets its copy.
-                responders.append(try await serve(onLeafB))
+                responders += try await ResponderGroupTests.serveQueries([onLeafB], counting: tally, group: "lamps")
                 for _ in 0..<20 { _ = try await requester.query(query, timeout: .seconds(30)).first() }
                 try await ResponderGroupTests.fence(requester, replicas)
                 #expect(tally.count(by: onLeafB) == 20, "the only member on leaf B took every Query")
