@@ -82,7 +82,16 @@ public struct ObjectStore: Sendable {
 
     /// Stores `objects`, all or nothing; see ``StorageTransaction/insert(_:into:replacing:)``.
     public func insert(_ objects: [any CoatyObject], into collection: String, replacing: Bool = true) async throws {
-        try await transaction { try $0.insert(objects, into: collection, replacing: replacing) }
+        guard replacing, !objects.isEmpty, let direct = backend as? any DirectWriteBackend else {
+            return try await transaction { try $0.insert(objects, into: collection, replacing: replacing) }
+        }
+        let registry = registry
+        let encoded = try objects.map { try StorageTransaction.encode($0, registry: registry) }
+        if try await direct.put(encoded, in: collection) {
+            liveQueries.notify([collection])
+        } else {
+            try await transaction { try $0.put(encoded, into: collection) }
+        }
     }
 
     /// Stores one object; see ``StorageTransaction/insert(_:into:replacing:)``.

@@ -71,6 +71,11 @@ public struct StorageTransaction {
         try writer.put(objects.map(encode), in: collection)
     }
 
+    /// Stores objects already encoded (``encode(_:registry:)``), replacing those with their ids.
+    package func put(_ objects: [EncodedObject], into collection: String) throws {
+        try writer.put(objects, in: collection)
+    }
+
     /// Replaces the stored object with `object`'s object id.
     ///
     /// - Throws: ``StorageError`` with code `StorageError.Code.objectNotFound` when there is none.
@@ -160,19 +165,30 @@ public struct StorageTransaction {
 
     /// The stored form of `object`, checked to decode again with the store's registry.
     private func encode(_ object: any CoatyObject) throws -> EncodedObject {
+        try Self.encode(object, registry: view.registry)
+    }
+
+    /// The stored form of `object`, checked to decode again with `registry`.
+    ///
+    /// - Throws: ``StorageError`` with code `StorageError.Code.invalidObject`.
+    package static func encode(_ object: any CoatyObject, registry: ObjectTypeRegistry) throws -> EncodedObject {
         let json: JSONObject
         do {
             json = try object.jsonObject()
         } catch {
             throw StorageError(code: .invalidObject, detail: "\(type(of: object)) does not encode: \(error)")
         }
-        return try encode(json)
+        return try encode(json, registry: registry)
     }
 
     /// Checks that `json` decodes back through the registry and encodes it.
     private func encode(_ json: JSONObject) throws -> EncodedObject {
+        try Self.encode(json, registry: view.registry)
+    }
+
+    private static func encode(_ json: JSONObject, registry: ObjectTypeRegistry) throws -> EncodedObject {
         do {
-            try view.registry.validate(json)
+            try registry.validate(json)
         } catch {
             throw StorageError(
                 code: .invalidObject,

@@ -76,6 +76,13 @@ public final class PostgresBackend: StorageBackend {
     }
 }
 
+extension PostgresBackend: DirectWriteBackend {
+    /// A batch that is one upsert statement, sent from the caller's task (see `PostgresSession`).
+    package func put(_ objects: [EncodedObject], in collection: String) async throws -> Bool {
+        try await session.put(objects, in: collection)
+    }
+}
+
 extension PostgresBackend: StreamingBackend {
     /// One statement in insertion order on a connection of its own (`PostgresStream`), paged in
     /// SQL when the pre-filter is exact; an inexact one is streamed only without a `limit` (the

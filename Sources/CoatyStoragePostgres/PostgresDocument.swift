@@ -25,10 +25,30 @@ enum PostgresDocument {
 
     /// The JSON text of `doc` for `object` when it differs from `data` (the object holds U+0000).
     static func differingQueryText(of object: EncodedObject) throws -> String? {
-        // JSONWriter escapes U+0000 as \u0000 (lowercase); an escaped backslash before "u0000"
-        // merely costs a parse that changes nothing.
-        guard object.text.contains("\\u0000") else { return nil }
+        guard holdsEscapedNUL(object.text) else { return nil }
         return replacingNUL(in: try JSONValue(parsing: object.text)).serializedString()
+    }
+
+    /// Whether `text` (JSON) holds an escaped U+0000, `\u0000` as JSONWriter writes it. A byte
+    /// loop: `String.contains` compares characters and cost more than the rest of a batch.
+    static func holdsEscapedNUL(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: "\\") else {
+                    index += 1
+                    continue
+                }
+                if index + 5 < bytes.count, bytes[index + 1] == UInt8(ascii: "u"),
+                    bytes[index + 2..<index + 6].allSatisfy({ $0 == UInt8(ascii: "0") })
+                {
+                    return true
+                }
+                index += 2  // past the escaped character: `\\u0000` is a backslash and text
+            }
+            return false
+        }
     }
 
     private static func replacingNUL(in value: JSONValue) -> JSONValue {

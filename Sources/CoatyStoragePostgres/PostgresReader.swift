@@ -197,12 +197,18 @@ struct PostgresWriter: PostgresReading, StorageWriter {
     /// Held back by the transaction (see `PostgresWrite`); a missing collection is reported by the
     /// foreign key when they are sent.
     func put(_ objects: [EncodedObject], in collection: String) throws {
+        try Self.check(objects, in: collection)
+        write.hold(objects, in: collection)
+    }
+
+    /// Throws what storing `objects` in `collection` must throw before any SQL: a name, id or
+    /// external id that PostgreSQL text cannot hold.
+    static func check(_ objects: [EncodedObject], in collection: String) throws {
         guard PostgresText.canHold(collection) else { throw StorageError.collectionNotFound(collection) }
         for object in objects {
             try PostgresText.require(object.objectID, "an objectId")
             if let externalID = object.externalID { try PostgresText.require(externalID, "an externalId") }
         }
-        write.hold(objects, in: collection)
     }
 
     func removeObjects(withIDs ids: [String], from collection: String) throws -> Int {

@@ -8,8 +8,10 @@ import Synchronization
 /// The connection of a ``PostgresBackend`` and the thread that uses it.
 ///
 /// The storage protocols are synchronous, postgres-nio is not: every transaction runs on a
-/// thread of its own (a one-thread `NIOThreadPool`), which waits for each statement's result. One
-/// thread also means one transaction at a time on the connection, in the order they were asked.
+/// thread of its own (a one-thread `NIOThreadPool`), which waits for each statement's result. A
+/// batch of upserts that is one statement runs from the caller's task instead (``put(_:in:)``),
+/// without the two thread wake-ups. A ``SerialGate`` lets one of them at a time use the
+/// connection, in the order they were asked, so a read after a write sees it.
 ///
 /// **Reconnecting.** A transaction starts on the open connection, or connects first when there is
 /// none or it was closed (the server restarted, the network went away). When the first statement
@@ -21,7 +23,9 @@ final class PostgresSession: Sendable {
     let location: PostgresURL
     let logger: Logger
     private let thread: NIOThreadPool
-    /// Touched only on `thread`.
+    /// Who uses `connection` now: a transaction on `thread` or a direct write.
+    private let gate = SerialGate()
+    /// The open connection, set once its tables exist; used only by the holder of `gate`.
     private let connection = Mutex<PostgresConnection?>(nil)
     /// The connections of streamed finds (`PostgresStream`): the idle ones, kept for the next,
     /// and how many are in use (at most ``streamLimit``).
@@ -53,8 +57,35 @@ final class PostgresSession: Sendable {
         try await onThread { try self.writeOnThread(body) }
     }
 
+    /// Stores `objects` with one autocommit statement from the caller's task; `false` when they
+    /// need more than one statement or there is no open connection (the caller writes them in a
+    /// transaction on the thread, which connects).
+    func put(_ objects: [EncodedObject], in collection: String) async throws -> Bool {
+        try PostgresWriter.check(objects, in: collection)
+        let statements = try PostgresUpsert.statements(objects, in: collection, lock: Self.writerLock)
+        guard statements.count == 1, let statement = statements.first else { return false }
+        await gate.enter()
+        defer { gate.leave() }
+        guard let open = connection.withLock({ $0 }), !open.isClosed else { return false }
+        do {
+            let query = PostgresQuery(unsafeSQL: statement.sql, binds: statement.arguments.binds)
+            for try await _ in try await open.query(query, logger: logger) {}
+            return true
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23503" {
+            throw StorageError.collectionNotFound(collection)
+        } catch where Self.isConnectionLost(error) {
+            // The transaction that writes them instead reconnects; an upsert done twice changes nothing.
+            close()
+            return false
+        } catch {
+            throw databaseError("writing", error)
+        }
+    }
+
     private func onThread<T: Sendable>(_ work: @Sendable () throws -> T) async throws -> T {
-        try await withoutActuallyEscaping(work) { work in
+        await gate.enter()
+        defer { gate.leave() }
+        return try await withoutActuallyEscaping(work) { work in
             // The pool may hold its work item a little after it ran: the item holds `work` only
             // through the handoff, which lets go of it before the result is delivered.
             let handoff = Handoff(work)

@@ -126,10 +126,12 @@ import Testing
         try await TestPostgres.withServer { server in
             let store = ObjectStore(backend: try PostgresBackend(url: try await server.createDatabase()))
             try await store.addCollection("things")
-            // Members in a non-sorted order, NUL in a value and a member name, a number JSONB would rewrite.
-            let original = try item("1", ["z": "a\u{0}b", "a\u{0}": 1, "m": 1e-7, "\u{FFFF}": "\u{FFFF}"])
-            // In one batch with an object without NUL, whose query form is its text.
-            try await store.insert([original, try item("2", ["z": "plain"])], into: "things")
+            // Members in a non-sorted order, NUL in a value and a member name, a number JSONB would rewrite,
+            // and a backslash followed by "u0000" (text, not NUL).
+            let original = try item(
+                "1", ["z": "a\u{0}b", "a\u{0}": 1, "m": 1e-7, "\u{FFFF}": "\u{FFFF}", "y": "\\u0000"])
+            // In one batch with objects without NUL, whose query form is their text.
+            try await store.insert([original, try item("2", ["z": "plain"]), try item("3", ["y": "\\u0000"])], into: "things")
             #expect(try await store.count(in: "things", filter: .where("z", .equals("plain"))) == 1)
             let stored = try #require(try await store.object(withID: "1", in: "things"))
             #expect(try stored.jsonObject().keys.elementsEqual(try original.jsonObject().keys))
@@ -141,6 +143,8 @@ import Testing
                 #expect(try await store.count(in: "things", filter: filter) == 1, "\(filter)")
             }
             #expect(try await store.count(in: "things", filter: .where("z", .equals("a\u{FFFF}b"))) == 0)
+            #expect(try await store.count(in: "things", filter: .where("y", .equals("\\u0000"))) == 2)
+            #expect(try await store.count(in: "things", filter: .where("y", .equals("\u{0}"))) == 0)
 
             let error = await #expect(throws: StorageError.self) { try await store.addCollection("a\u{0}") }
             #expect(error?.code == .invalidArgument)
