@@ -115,6 +115,13 @@ public struct EncodedObject: Hashable, Sendable {
     /// The compact JSON text (`JSONWriter`'s form).
     public let text: String
 
+    /// An object whose text was written and checked elsewhere.
+    package init(objectID: String, externalID: String?, text: String) {
+        self.objectID = objectID
+        self.externalID = externalID
+        self.text = text
+    }
+
     /// Encodes `json`, which must carry a string `objectId`.
     ///
     /// - Throws: ``StorageError`` with code `StorageError.Code.invalidObject` when it does not.

@@ -172,6 +172,12 @@ public struct StorageTransaction {
     ///
     /// - Throws: ``StorageError`` with code `StorageError.Code.invalidObject`.
     package static func encode(_ object: any CoatyObject, registry: ObjectTypeRegistry) throws -> EncodedObject {
+        // A plain object of a type the registry does not decode otherwise is valid when its text is.
+        if let plain = object as? BaseObject, registry.registeredType(for: plain.objectType) == nil,
+            let text = plain.validCompactText()
+        {
+            return EncodedObject(objectID: plain.objectID, externalID: plain.externalID, text: text)
+        }
         let json: JSONObject
         do {
             json = try object.jsonObject()

@@ -1,6 +1,7 @@
 import CoatyStorage
 import CoreTypes
 import Foundation
+import TestSupport
 import Testing
 
 /// SQLite and PostgreSQL must return exactly what the in-memory reference returns, in the same

@@ -1,30 +1,18 @@
 @testable import Agent
+import TestSupport
 import Testing
-
-/// A small deterministic generator (SplitMix64), so jitter is repeatable.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(value: UInt64) { state = value }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite struct BackoffTests {
     @Test func delaysGrowExponentiallyUpToTheMaximum() {
         var backoff = Backoff(policy: ReconnectPolicy(initialDelay: .milliseconds(100), maximumDelay: .seconds(1), multiplier: 2, jitter: 0))
-        var generator = SeededGenerator(value: 0)
+        var generator = SeededGenerator(seed: 0)
         let delays = (0..<6).compactMap { _ in backoff.nextDelay(using: &generator) }
         #expect(delays == [.milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .seconds(1), .seconds(1)])
     }
 
     @Test func resetStartsOver() {
         var backoff = Backoff(policy: ReconnectPolicy(initialDelay: .milliseconds(100), jitter: 0))
-        var generator = SeededGenerator(value: 0)
+        var generator = SeededGenerator(seed: 0)
         _ = backoff.nextDelay(using: &generator)
         _ = backoff.nextDelay(using: &generator)
         backoff.reset()
@@ -33,7 +21,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
     @Test func boundedAttemptsEnd() {
         var backoff = Backoff(policy: ReconnectPolicy(jitter: 0, maximumAttempts: 2))
-        var generator = SeededGenerator(value: 0)
+        var generator = SeededGenerator(seed: 0)
         #expect(backoff.nextDelay(using: &generator) != nil)
         #expect(backoff.nextDelay(using: &generator) != nil)
         #expect(backoff.nextDelay(using: &generator) == nil)
@@ -43,7 +31,7 @@ struct SeededGenerator: RandomNumberGenerator {
     @Test(arguments: [UInt64.min, UInt64.max / 2, UInt64.max])
     func jitterStaysWithinItsBounds(word: UInt64) throws {
         var backoff = Backoff(policy: ReconnectPolicy(initialDelay: .seconds(1), jitter: 0.2))
-        var generator = SeededGenerator(value: word)
+        var generator = SeededGenerator(seed: word)
         let next = backoff.nextDelay(using: &generator)
         let delay = try #require(next)
         #expect(delay >= .milliseconds(800))
