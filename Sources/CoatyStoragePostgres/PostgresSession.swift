@@ -57,19 +57,17 @@ final class PostgresSession: Sendable {
         try await onThread { try self.writeOnThread(body) }
     }
 
-    /// Stores `objects` with one autocommit statement from the caller's task; `false` when they
-    /// need more than one statement or there is no open connection (the caller writes them in a
-    /// transaction on the thread, which connects).
+    /// Stores `objects` with one prepared autocommit statement from the caller's task
+    /// (`PostgresPreparedUpsert`); `false` when they need another statement or there is no open
+    /// connection (the caller writes them in a transaction on the thread, which connects).
     func put(_ objects: [EncodedObject], in collection: String) async throws -> Bool {
         try PostgresWriter.check(objects, in: collection)
-        let statements = try PostgresUpsert.statements(objects, in: collection, lock: Self.writerLock)
-        guard statements.count == 1, let statement = statements.first else { return false }
+        guard let statement = PostgresPreparedUpsert.make(objects, in: collection) else { return false }
         await gate.enter()
         defer { gate.leave() }
         guard let open = connection.withLock({ $0 }), !open.isClosed else { return false }
         do {
-            let query = PostgresQuery(unsafeSQL: statement.sql, binds: statement.arguments.binds)
-            for try await _ in try await open.query(query, logger: logger) {}
+            try await statement.run(on: open, logger: logger)
             return true
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23503" {
             throw StorageError.collectionNotFound(collection)
@@ -236,7 +234,7 @@ final class PostgresSession: Sendable {
     }
 
     /// The advisory lock every writer holds for its transaction (a constant: "coaty").
-    private static var writerLock: Int64 { 0x636F_6174_79 }
+    static var writerLock: Int64 { 0x636F_6174_79 }
 
     // MARK: - Errors
 

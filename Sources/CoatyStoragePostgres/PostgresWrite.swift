@@ -119,6 +119,17 @@ enum PostgresUpsert {
     static func statements(_ objects: [EncodedObject], in collection: String, lock: Int64?) throws -> [(
         sql: String, arguments: PostgresArguments
     )] {
+        let unique = unique(objects)
+        return try stride(from: 0, to: unique.count, by: chunkSize).map { first in
+            try statement(unique[first..<min(first + chunkSize, unique.count)], in: collection, lock: lock)
+        }
+    }
+
+    static var chunkSize: Int { 1000 }
+
+    /// Each object id once, at its first place with its last contents.
+    static func unique(_ objects: [EncodedObject]) -> [EncodedObject] {
+        guard objects.count > 1 else { return objects }
         var places: [String: Int] = [:]
         var unique: [EncodedObject] = []
         for object in objects {
@@ -129,12 +140,8 @@ enum PostgresUpsert {
                 unique.append(object)
             }
         }
-        return try stride(from: 0, to: unique.count, by: chunkSize).map { first in
-            try statement(unique[first..<min(first + chunkSize, unique.count)], in: collection, lock: lock)
-        }
+        return unique
     }
-
-    static var chunkSize: Int { 1000 }
 
     private static func statement(_ objects: ArraySlice<EncodedObject>, in collection: String, lock: Int64?) throws -> (
         sql: String, arguments: PostgresArguments

@@ -49,7 +49,8 @@ public struct BaseObject: CoatyObject, ObjectBaseStoring, Hashable {
 extension BaseObject: CoreObject {
     init(wire object: JSONObject, context: WireContext, registry: ObjectTypeRegistry) throws(ObjectDecodingError) {
         var base = BaseFields()
-        var custom = JSONObject()
+        // Room for every member but the four required base fields: one allocation, not one per doubling.
+        var custom = JSONObject(capacity: max(object.count - 4, 0))
         for (key, value) in object {
             if try base.read(key, value, context) { continue }
             custom.appendNew(key, value)
