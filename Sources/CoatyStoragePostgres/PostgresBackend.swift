@@ -32,7 +32,9 @@ public import Logging
 /// writes in one that first takes a transaction-scoped advisory lock, so writers of the database,
 /// in this process or another, take turns as SQLite's one writer does, and a write that throws is
 /// rolled back. One connection per backend serves these one at a time; an unordered find without
-/// joins is one statement read as it goes on a connection of its own (up to 4 more).
+/// joins is one statement read as it goes on a connection of its own (up to 4 more). An
+/// `ObjectStore/insert(_:into:replacing:)` that is one upsert statement (up to 1,000 objects) is
+/// sent from the caller's task as a prepared statement, in autocommit, taking the same lock.
 ///
 /// **Limits.** PostgreSQL `text` cannot hold U+0000: collection names, object ids, external ids
 /// and keys holding it are rejected with `StorageError.Code.invalidArgument` (object contents may
