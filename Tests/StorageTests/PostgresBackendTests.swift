@@ -75,6 +75,40 @@ import Testing
         }
     }
 
+    /// Inserts that are one upsert go from the caller's task as prepared statements; from many
+    /// tasks at once they take turns on the backend's one connection with the transactions of
+    /// other inserts (a batch with external ids) and with reads: nothing is lost, and each task
+    /// reads its own write. A store's first operation may be such an insert (it connects first).
+    @Test(.timeLimit(.minutes(2))) func insertsFromManyTasksTakeTurnsWithTransactionsAndReads() async throws {
+        try await TestPostgres.withServer { server in
+            let url = try await server.createDatabase()
+            let store = ObjectStore(backend: try PostgresBackend(url: url))
+            try await store.addCollection("things")
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for task in 0..<16 {
+                    group.addTask {
+                        for n in 0..<25 {
+                            let id = "\(task)-\(n)"
+                            if n % 5 == 4 {
+                                try await store.insert([try item(id), try item(id + "e", ["externalId": "x"])], into: "things")
+                            } else {
+                                try await store.insert(try item(id), into: "things")
+                            }
+                            #expect(try await store.object(withID: id, in: "things") != nil, "\(id)")
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(try await store.count(in: "things") == 16 * 25 + 16 * 5)
+            #expect(try await store.objects(withExternalID: "x", in: "things").count == 16 * 5)
+
+            let fresh = ObjectStore(backend: try PostgresBackend(url: url))
+            try await fresh.insert(try item("first"), into: "things")
+            #expect(try await store.object(withID: "first", in: "things") != nil)
+        }
+    }
+
     /// An unordered find streams on a connection of its own: writes go on while it is read, one
     /// left unfinished gives its connection back, more than four at once read in batches (the
     /// first batch, 256 objects, does not end these), and
