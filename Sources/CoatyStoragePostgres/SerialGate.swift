@@ -5,7 +5,24 @@ import Synchronization
 final class SerialGate: Sendable {
     private struct State {
         var isHeld = false
+        /// The callers waiting, oldest first from `head` on.
         var waiting: [CheckedContinuation<Void, Never>] = []
+        var head = 0
+
+        /// The oldest waiting caller, taken out of the line.
+        mutating func takeNext() -> CheckedContinuation<Void, Never>? {
+            guard head < waiting.count else { return nil }
+            let next = waiting[head]
+            head += 1
+            if head == waiting.count {
+                waiting.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= 32, head * 2 >= waiting.count {
+                waiting.removeFirst(head)  // now and then, not once per caller
+                head = 0
+            }
+            return next
+        }
 
         /// Takes the gate when it is open.
         mutating func take() -> Bool {
@@ -33,11 +50,11 @@ final class SerialGate: Sendable {
     /// Hands the gate to the next waiting caller, or opens it.
     func leave() {
         let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            guard !state.waiting.isEmpty else {
+            guard let next = state.takeNext() else {
                 state.isHeld = false
                 return nil
             }
-            return state.waiting.removeFirst()
+            return next  // the gate stays held, by the next caller
         }
         next?.resume()
     }
