@@ -20,14 +20,26 @@ struct StorageBenchmark {
         try texts.map(decode)
     }
 
-    /// Per-event and batched ingest, library against hand-written, alternating two rounds (best of each).
+    /// The JSON objects of `texts`, as an import reads them (outside any async function, as above).
+    func parseAll<Texts: Collection<String>>(_ texts: Texts) throws -> [JSONObject] {
+        try texts.map { text in
+            guard case .object(let json) = try JSONValue(parsing: text) else { throw BenchmarkFailure("not an object") }
+            return json
+        }
+    }
+
+    /// Per-event and batched ingest and a JSON import, library against hand-written, in alternating rounds (best of each).
     func ingest() async throws -> [Row] {
         try await subject.store.addCollection("ingest_lib")
-        let perEvent = try await ingestRates(count: options.ingest, batched: false)
-        let batched = try await ingestRates(count: options.batch, batched: true)
+        let perEvent = try await ingestRates(count: options.ingest, mode: .perEvent)
+        let batched = try await ingestRates(count: options.batch, mode: .batched)
+        let json = try await ingestRates(count: options.batch, mode: .json)
         return [
             Self.rateRow("Advertise ingest, one transaction per event (\(Measure.grouped(options.ingest)) objects)", perEvent),
             Self.rateRow("Ingest in transactions of 1,000 (\(Measure.grouped(options.batch)) objects)", batched),
+            Self.rateRow(
+                "Import of JSON objects, `insert(json:)`, in transactions of 1,000 (\(Measure.grouped(options.batch)) objects)",
+                json),
         ]
     }
 
@@ -37,30 +49,42 @@ struct StorageBenchmark {
             handWritten: "\(Measure.grouped(Int(rates.hand))) objects/s", ratio: rates.library / rates.hand)
     }
 
-    /// The best rates in objects/s of two alternating rounds.
-    private func ingestRates(count: Int, batched: Bool) async throws -> (library: Double, hand: Double) {
+    /// How the objects are ingested: typed objects one per transaction (a recorder) or 1,000 per
+    /// transaction, or JSON objects 1,000 per transaction (an import).
+    enum IngestMode: String {
+        case perEvent, batched, json
+    }
+
+    /// The best rates in objects/s of alternating rounds: two of one transaction per object,
+    /// three of the shorter batched ones (the baseline alone moves by a quarter between rounds).
+    private func ingestRates(count: Int, mode: IngestMode) async throws -> (library: Double, hand: Double) {
         var library = 0.0
         var hand = 0.0
-        for round in 0..<2 {
-            let libraryTexts = (0..<count).map { Workload.objectText($0, tag: "lib-\(batched)-\(round)") }
-            let handTexts = (0..<count).map { Workload.objectText($0, tag: "hand-\(batched)-\(round)") }
-            let librarySeconds = try await libraryIngest(libraryTexts, batched: batched)
-            let handSeconds = try await handIngest(handTexts, batched: batched)
+        for round in 0..<(mode == .perEvent ? 2 : 3) {
+            let (libraryTag, handTag) = ("lib-\(mode.rawValue)-\(round)", "hand-\(mode.rawValue)-\(round)")
+            let libraryTexts = (0..<count).map { Workload.objectText($0, tag: libraryTag) }
+            let handTexts = (0..<count).map { Workload.objectText($0, tag: handTag) }
+            let librarySeconds = try await libraryIngest(libraryTexts, mode: mode)
+            let handSeconds = try await handIngest(handTexts, batched: mode != .perEvent)
             library = max(library, Double(count) / librarySeconds)
             hand = max(hand, Double(count) / handSeconds)
         }
         return (library, hand)
     }
 
-    /// Seconds the library takes to decode and store `texts`.
-    private func libraryIngest(_ texts: [String], batched: Bool) async throws -> Double {
-        let size = batched ? 1000 : 1
+    /// Seconds the library takes to decode (or parse) and store `texts`.
+    private func libraryIngest(_ texts: [String], mode: IngestMode) async throws -> Double {
+        let size = mode == .perEvent ? 1 : 1000
         let store = subject.store
         let (_, seconds) = try await Measure.seconds {
             var index = 0
             while index < texts.count {
-                let objects = try decodeAll(texts[index..<min(index + size, texts.count)])
-                try await store.insert(objects, into: "ingest_lib")
+                let range = index..<min(index + size, texts.count)
+                if mode == .json {
+                    try await store.insert(json: try parseAll(texts[range]), into: "ingest_lib")
+                } else {
+                    try await store.insert(try decodeAll(texts[range]), into: "ingest_lib")
+                }
                 index += size
             }
         }

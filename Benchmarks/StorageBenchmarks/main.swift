@@ -142,8 +142,13 @@ func run(_ options: Options) async throws {
             postgres-nio) in the same run; the hand-written code parses each object's JSON as the \
             library does (for its id when writing, each row when reading). Ratio: library ÷ \
             hand-written as a rate (≥ 0.8× is the target). Ingest per event is one transaction per \
-            Advertise, as the recorder writes; SQLite runs in WAL mode with its default \
-            `synchronous=FULL`; the PostgreSQL server runs with `synchronous_commit = off`.\n
+            Advertise, as the recorder writes; batched ingest decodes each text into the typed \
+            object an agent delivers and stores those; the import stores the parsed JSON objects \
+            (`insert(json:)`, as `agent-runner store import` does). Ingest rates are the best of two \
+            alternating rounds per event, three batched. The library sends its PostgreSQL upserts \
+            as prepared statements, the hand-written code unprepared (postgres-nio's `query`). \
+            SQLite runs in WAL mode with its default `synchronous=FULL`; the PostgreSQL server runs \
+            with `synchronous_commit = off`.\n
             """
         for (name, rows, notes) in sections {
             text += "\n### \(name)\n\n| measurement | library | hand-written | ratio |\n| --- | ---: | ---: | ---: |\n"

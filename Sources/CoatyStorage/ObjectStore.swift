@@ -86,7 +86,21 @@ public struct ObjectStore: Sendable {
             return try await transaction { try $0.insert(objects, into: collection, replacing: replacing) }
         }
         let registry = registry
-        let encoded = try objects.map { try StorageTransaction.encode($0, registry: registry) }
+        try await put(try objects.map { try StorageTransaction.encode($0, registry: registry) }, into: collection, direct)
+    }
+
+    /// Stores objects given as JSON, checked without decoding them; see
+    /// ``StorageTransaction/insert(json:into:replacing:)``.
+    public func insert(json objects: [JSONObject], into collection: String, replacing: Bool = true) async throws {
+        guard replacing, !objects.isEmpty, let direct = backend as? any DirectWriteBackend else {
+            return try await transaction { try $0.insert(json: objects, into: collection, replacing: replacing) }
+        }
+        let registry = registry
+        try await put(try objects.map { try StorageTransaction.encode($0, registry: registry) }, into: collection, direct)
+    }
+
+    /// Stores encoded objects through `direct`, or in a transaction when it does not take them.
+    private func put(_ encoded: [EncodedObject], into collection: String, _ direct: any DirectWriteBackend) async throws {
         if try await direct.put(encoded, in: collection) {
             liveQueries.notify([collection])
         } else {

@@ -55,20 +55,34 @@ public struct StorageTransaction {
     /// - Throws: ``StorageError`` with code `StorageError.Code.objectExists` (not replacing),
     ///   `StorageError.Code.invalidObject` or `StorageError.Code.collectionNotFound`.
     public func insert(_ objects: [any CoatyObject], into collection: String, replacing: Bool = true) throws {
-        guard replacing else {
-            for object in objects {
-                let encoded = try encode(object)
-                if try writer.object(withID: encoded.objectID, in: collection) != nil {
-                    throw StorageError(
-                        code: .objectExists,
-                        detail: "collection '\(collection)' already holds objectId '\(encoded.objectID)'; "
-                            + "insert with replacing: true or update it")
-                }
-                try writer.put(encoded, in: collection)
-            }
-            return
-        }
+        guard replacing else { return try insertNew(objects.map(encode), into: collection) }
         try writer.put(objects.map(encode), in: collection)
+    }
+
+    /// Stores objects given as JSON (a line of `agent-runner store export`, a payload's object),
+    /// each checked to decode through the store's registry, without decoding them; otherwise as
+    /// ``insert(_:into:replacing:)``.
+    ///
+    /// - Throws: ``StorageError`` with code `StorageError.Code.objectExists` (not replacing),
+    ///   `StorageError.Code.invalidObject` or `StorageError.Code.collectionNotFound`.
+    public func insert(json objects: [JSONObject], into collection: String, replacing: Bool = true) throws {
+        let registry = view.registry
+        let encoded = try objects.map { try Self.encode($0, registry: registry) }
+        guard replacing else { return try insertNew(encoded, into: collection) }
+        try writer.put(encoded, in: collection)
+    }
+
+    /// Stores `objects` one by one, throwing at the first whose id is stored already.
+    private func insertNew(_ objects: [EncodedObject], into collection: String) throws {
+        for encoded in objects {
+            if try writer.object(withID: encoded.objectID, in: collection) != nil {
+                throw StorageError(
+                    code: .objectExists,
+                    detail: "collection '\(collection)' already holds objectId '\(encoded.objectID)'; "
+                        + "insert with replacing: true or update it")
+            }
+            try writer.put(encoded, in: collection)
+        }
     }
 
     /// Stores objects already encoded (``encode(_:registry:)``), replacing those with their ids.
@@ -192,7 +206,10 @@ public struct StorageTransaction {
         try Self.encode(json, registry: view.registry)
     }
 
-    private static func encode(_ json: JSONObject, registry: ObjectTypeRegistry) throws -> EncodedObject {
+    /// Checks that `json` decodes back through `registry` and encodes it.
+    ///
+    /// - Throws: ``StorageError`` with code `StorageError.Code.invalidObject`.
+    package static func encode(_ json: JSONObject, registry: ObjectTypeRegistry) throws -> EncodedObject {
         do {
             try registry.validate(json)
         } catch {

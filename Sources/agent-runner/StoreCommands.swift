@@ -147,7 +147,8 @@ struct StoreImportCommand: RunnerCommand {
                 throw RunnerError(code: .usage, message: "expected a Coaty object, found \(json.typeName)")
             }
             do {
-                return try registry.decodeObject(members)
+                try registry.validate(members)  // checked as decoding would, without building the object
+                return members
             } catch {
                 throw RunnerError(code: .usage, message: "not a valid Coaty object: \(error)")
             }
@@ -156,7 +157,7 @@ struct StoreImportCommand: RunnerCommand {
         let collection = storeOptions.collection
         try await store.transaction { transaction in
             try transaction.addCollection(collection)
-            try transaction.insert(objects, into: collection)
+            try transaction.insert(json: objects, into: collection)
         }
         context.output.note(
             "store import: \(objects.count) object\(objects.count == 1 ? "" : "s") stored in '\(collection)'")

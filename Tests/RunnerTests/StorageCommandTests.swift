@@ -236,12 +236,14 @@ struct StorageCommandTests {
         #expect(try exported.json() == objects)
 
         let bad = folder.path + "/bad.jsonl"
-        try "\(objects[0].serializedString())\n{oops\n[1]\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        try "\(objects[0].serializedString())\n{oops\n[1]\n{\"objectId\":\"c\",\"coreType\":\"CoatyObject\"}\n".write(
+            toFile: bad, atomically: true, encoding: .utf8)
         let refused = try await Self.run(
             ["store", "import", "--database", database, "--collection", "things"], stdin: bad)
         #expect(refused.exitCode == 2)
         #expect(
-            refused.stderr.contains("stdin:2: not JSON") && refused.stderr.contains("stdin:3: expected a Coaty object"))
+            refused.stderr.contains("stdin:2: not JSON") && refused.stderr.contains("stdin:3: expected a Coaty object")
+                && refused.stderr.contains("stdin:4: not a valid Coaty object"), "\(refused.stderr)")
         #expect(refused.stderr.contains("nothing was stored"))
         let count = try await RunnerProcess.run(["store", "count", "--database", database, "--collection", "things"])
         #expect(count.stdout == ["2"])

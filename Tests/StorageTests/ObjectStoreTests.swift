@@ -62,6 +62,43 @@ import Testing
         #expect(try await store.object(withID: "3", in: "things") == nil)
     }
 
+    /// Objects given as JSON are checked through the registry, not decoded, and come back as the
+    /// decode chain gives them, members in their order; a bad one stores nothing.
+    @Test(arguments: BackendKind.allCases)
+    func objectsGivenAsJSONAreCheckedStoredAndComeBackTyped(_ kind: BackendKind) async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try await ObjectStore.make(kind, in: folder)
+        try await store.addCollection("things")
+        let lamp: JSONObject = [
+            "objectType": "com.example.Lamp", "coreType": "CoatyObject", "objectId": "1", "name": "Lamp",
+            "on": true, "externalId": "ext",
+        ]
+        let task: JSONObject = [
+            "objectId": "2", "objectType": "coaty.Task", "coreType": "Task", "name": "T", "creatorId": "c",
+            "creationTimestamp": 1.5, "status": 0,
+        ]
+        try await store.insert(json: [lamp, task], into: "things")
+        let stored = try await store.find(in: "things").collect()
+        #expect(try stored.map { try $0.jsonObject() } == [lamp, task])
+        #expect(stored.last is TaskObject)
+        #expect(try await store.objects(withExternalID: "ext", in: "things").map(\.objectID) == ["1"])
+
+        var broken = task
+        broken["status"] = "done"
+        let invalid = await #expect(throws: StorageError.self) {
+            try await store.insert(json: [["objectId": "3", "objectType": "x", "coreType": "CoatyObject", "name": "n"], broken], into: "things")
+        }
+        #expect(invalid?.code == .invalidObject)
+        #expect(try await store.count(in: "things") == 2)
+        let exists = await #expect(throws: StorageError.self) {
+            try await store.insert(json: [lamp], into: "things", replacing: false)
+        }
+        #expect(exists?.code == .objectExists)
+        let missing = await #expect(throws: StorageError.self) { try await store.insert(json: [lamp], into: "missing") }
+        #expect(missing?.code == .collectionNotFound)
+    }
+
     @Test(arguments: BackendKind.allCases)
     func propertiesAreUpdatedAndRemovedByPath(_ kind: BackendKind) async throws {
         let folder = try TemporaryFolder()
