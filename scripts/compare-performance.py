@@ -36,8 +36,10 @@ def ratios(markdown):
             continue
         if set(cells[0]) <= set("-: "):
             continue
+        # The first table of a section and figure: the kept notes at the end repeat some
+        # sections' tables from older runs.
         if "ratio" in columns and len(cells) == len(columns):
-            found[(section, figure_key(cells[0]))] = cells[columns.index("ratio")]
+            found.setdefault((section, figure_key(cells[0])), cells[columns.index("ratio")])
     return found
 
 
