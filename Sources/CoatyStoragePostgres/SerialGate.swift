@@ -5,24 +5,8 @@ import Synchronization
 final class SerialGate: Sendable {
     private struct State {
         var isHeld = false
-        /// The callers waiting, oldest first from `head` on.
+        /// The callers waiting, oldest first (a few at a time: the tasks writing to one store).
         var waiting: [CheckedContinuation<Void, Never>] = []
-        var head = 0
-
-        /// The oldest waiting caller, taken out of the line.
-        mutating func takeNext() -> CheckedContinuation<Void, Never>? {
-            guard head < waiting.count else { return nil }
-            let next = waiting[head]
-            head += 1
-            if head == waiting.count {
-                waiting.removeAll(keepingCapacity: true)
-                head = 0
-            } else if head >= 32, head * 2 >= waiting.count {
-                waiting.removeFirst(head)  // now and then, not once per caller
-                head = 0
-            }
-            return next
-        }
 
         /// Takes the gate when it is open.
         mutating func take() -> Bool {
@@ -50,11 +34,11 @@ final class SerialGate: Sendable {
     /// Hands the gate to the next waiting caller, or opens it.
     func leave() {
         let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            guard let next = state.takeNext() else {
+            guard !state.waiting.isEmpty else {
                 state.isHeld = false
                 return nil
             }
-            return next  // the gate stays held, by the next caller
+            return state.waiting.removeFirst()  // the gate stays held, by the next caller
         }
         next?.resume()
     }
