@@ -82,30 +82,29 @@ public struct ObjectStore: Sendable {
 
     /// Stores `objects`, all or nothing; see ``StorageTransaction/insert(_:into:replacing:)``.
     public func insert(_ objects: [any CoatyObject], into collection: String, replacing: Bool = true) async throws {
-        guard replacing, !objects.isEmpty, let direct = backend as? any DirectWriteBackend else {
-            return try await transaction { try $0.insert(objects, into: collection, replacing: replacing) }
-        }
         let registry = registry
-        try await put(try objects.map { try StorageTransaction.encode($0, registry: registry) }, into: collection, direct)
+        let encoded = try objects.map { try StorageTransaction.encode($0, registry: registry) }
+        try await insert(encoded, into: collection, replacing: replacing)
     }
 
     /// Stores objects given as JSON, checked without decoding them; see
     /// ``StorageTransaction/insert(json:into:replacing:)``.
     public func insert(json objects: [JSONObject], into collection: String, replacing: Bool = true) async throws {
-        guard replacing, !objects.isEmpty, let direct = backend as? any DirectWriteBackend else {
-            return try await transaction { try $0.insert(json: objects, into: collection, replacing: replacing) }
-        }
         let registry = registry
-        try await put(try objects.map { try StorageTransaction.encode($0, registry: registry) }, into: collection, direct)
+        let encoded = try objects.map { try StorageTransaction.encode($0, registry: registry) }
+        try await insert(encoded, into: collection, replacing: replacing)
     }
 
-    /// Stores encoded objects through `direct`, or in a transaction when it does not take them.
-    private func put(_ encoded: [EncodedObject], into collection: String, _ direct: any DirectWriteBackend) async throws {
-        if try await direct.put(encoded, in: collection) {
+    /// Stores objects encoded (and checked) by the caller: through a ``DirectWriteBackend`` when it
+    /// takes them, else in a transaction.
+    private func insert(_ encoded: [EncodedObject], into collection: String, replacing: Bool) async throws {
+        if replacing, !encoded.isEmpty, let direct = backend as? any DirectWriteBackend,
+            try await direct.put(encoded, in: collection)
+        {
             liveQueries.notify([collection])
-        } else {
-            try await transaction { try $0.put(encoded, into: collection) }
+            return
         }
+        try await transaction { try $0.insert(encoded: encoded, into: collection, replacing: replacing) }
     }
 
     /// Stores one object; see ``StorageTransaction/insert(_:into:replacing:)``.

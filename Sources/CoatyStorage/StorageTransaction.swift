@@ -55,8 +55,7 @@ public struct StorageTransaction {
     /// - Throws: ``StorageError`` with code `StorageError.Code.objectExists` (not replacing),
     ///   `StorageError.Code.invalidObject` or `StorageError.Code.collectionNotFound`.
     public func insert(_ objects: [any CoatyObject], into collection: String, replacing: Bool = true) throws {
-        guard replacing else { return try insertNew(objects.map(encode), into: collection) }
-        try writer.put(objects.map(encode), in: collection)
+        try insert(encoded: objects.map(encode), into: collection, replacing: replacing)
     }
 
     /// Stores objects given as JSON (a line of `agent-runner store export`, a payload's object),
@@ -66,14 +65,13 @@ public struct StorageTransaction {
     /// - Throws: ``StorageError`` with code `StorageError.Code.objectExists` (not replacing),
     ///   `StorageError.Code.invalidObject` or `StorageError.Code.collectionNotFound`.
     public func insert(json objects: [JSONObject], into collection: String, replacing: Bool = true) throws {
-        let registry = view.registry
-        let encoded = try objects.map { try Self.encode($0, registry: registry) }
-        guard replacing else { return try insertNew(encoded, into: collection) }
-        try writer.put(encoded, in: collection)
+        try insert(encoded: objects.map(encode), into: collection, replacing: replacing)
     }
 
-    /// Stores `objects` one by one, throwing at the first whose id is stored already.
-    private func insertNew(_ objects: [EncodedObject], into collection: String) throws {
+    /// Stores objects already encoded and checked (``encode(_:registry:)``); not replacing, it
+    /// throws at the first whose id is stored already.
+    package func insert(encoded objects: [EncodedObject], into collection: String, replacing: Bool) throws {
+        guard !replacing else { return try writer.put(objects, in: collection) }
         for encoded in objects {
             if try writer.object(withID: encoded.objectID, in: collection) != nil {
                 throw StorageError(
@@ -83,11 +81,6 @@ public struct StorageTransaction {
             }
             try writer.put(encoded, in: collection)
         }
-    }
-
-    /// Stores objects already encoded (``encode(_:registry:)``), replacing those with their ids.
-    package func put(_ objects: [EncodedObject], into collection: String) throws {
-        try writer.put(objects, in: collection)
     }
 
     /// Replaces the stored object with `object`'s object id.
