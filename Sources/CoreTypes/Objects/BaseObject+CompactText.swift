@@ -11,7 +11,7 @@ extension BaseObject {
         var output = JSONOutput(capacity: 256)
         var writer = CompactMembers()
         output.append(UInt8(ascii: "{"))
-        var writtenBase: UInt8 = 0
+        var writtenBase: UInt8 = 0  // one bit per field, by raw value
         var writtenCustom = BitSet(count: custom.count)
         // The members in the order they arrived (as `WireKeyOrder.merge` puts them), then the
         // base fields in canonical order, then the custom members that were not in the source.
@@ -19,7 +19,7 @@ extension BaseObject {
             var hint = 0
             for member in source.storage {
                 if let field = BaseFields.Field(member.key) {
-                    let bit = Self.bit(field)
+                    let bit: UInt8 = 1 << field.rawValue
                     if writtenBase & bit == 0, writeBase(field, writer: &writer, to: &output) { writtenBase |= bit }
                 } else if let index = custom.position(of: member.key, hint: hint) {
                     hint = index + 1
@@ -29,7 +29,7 @@ extension BaseObject {
                 }
             }
         }
-        for field in Self.canonicalOrder where writtenBase & Self.bit(field) == 0 {
+        for field in BaseFields.Field.allCases where writtenBase & (1 << field.rawValue) == 0 {
             _ = writeBase(field, writer: &writer, to: &output)
         }
         for index in custom.indices where !writtenCustom[index] {
@@ -37,23 +37,6 @@ extension BaseObject {
         }
         output.append(UInt8(ascii: "}"))
         return output.withBytes(from: 0) { String(decoding: $0, as: UTF8.self) }
-    }
-
-    private static let canonicalOrder: [BaseFields.Field] = [
-        .objectID, .objectType, .coreType, .name, .externalID, .parentObjectID, .locationID, .isDeactivated,
-    ]
-
-    private static func bit(_ field: BaseFields.Field) -> UInt8 {
-        switch field {
-        case .objectID: 1
-        case .objectType: 2
-        case .coreType: 4
-        case .name: 8
-        case .externalID: 16
-        case .parentObjectID: 32
-        case .locationID: 64
-        case .isDeactivated: 128
-        }
     }
 
     /// Writes base field `field` when it is set; whether it was.
@@ -69,21 +52,8 @@ extension BaseObject {
         case .locationID: guard let locationID else { return false }; value = .string(locationID)
         case .isDeactivated: guard let isDeactivated else { return false }; value = .bool(isDeactivated)
         }
-        writer.member(Self.key(of: field), value, to: &output)
+        writer.member(field.key, value, to: &output)
         return true
-    }
-
-    private static func key(of field: BaseFields.Field) -> String {
-        switch field {
-        case .objectID: "objectId"
-        case .objectType: "objectType"
-        case .coreType: "coreType"
-        case .name: "name"
-        case .externalID: "externalId"
-        case .parentObjectID: "parentObjectId"
-        case .locationID: "locationId"
-        case .isDeactivated: "isDeactivated"
-        }
     }
 }
 

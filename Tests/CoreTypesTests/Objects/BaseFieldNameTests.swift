@@ -4,6 +4,11 @@ import Testing
 /// `BaseFields.Field` tells base-field names apart by length and eight-byte words written out as
 /// constants; these tests tie the constants to the names and check the near misses.
 @Suite struct BaseFieldNameTests {
+    @Test func eachFieldIsNamedByItsKeyInTheCanonicalOrder() {
+        #expect(BaseFields.Field.allCases.map(\.key) == BaseFields.names)
+        for field in BaseFields.Field.allCases { #expect(BaseFields.Field(field.key) == field) }
+    }
+
     @Test func theWordsAreThoseOfTheNames() {
         func words(_ name: String) -> (head: UInt64, tail: UInt64) {
             let bytes = Array(name.utf8)

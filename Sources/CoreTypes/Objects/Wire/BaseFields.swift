@@ -16,9 +16,12 @@ struct BaseFields {
         "objectId", "objectType", "coreType", "name", "externalId", "parentObjectId", "locationId", "isDeactivated",
     ]
 
-    /// A base field's name.
-    enum Field {
+    /// A base field's name; the cases and their raw values follow ``names``.
+    enum Field: UInt8, CaseIterable {
         case objectID, objectType, coreType, name, externalID, parentObjectID, locationID, isDeactivated
+
+        /// The field's name on the wire.
+        var key: String { BaseFields.names[Int(rawValue)] }
 
         /// The field named `key` (by its UTF-8 bytes, as JavaScript compares names), or `nil`.
         ///
