@@ -35,16 +35,12 @@ enum PostgresPreparedUpsert {
         }
     }
 
-    private static let locking = "WITH writer AS (SELECT pg_advisory_xact_lock(\(PostgresSession.writerLock))) "
-    private static let insert = "INSERT INTO coaty_objects(collection, object_id, external_id, data, doc) "
-    private static let upsert = """
-         ON CONFLICT (collection, object_id) DO UPDATE \
-        SET external_id = excluded.external_id, data = excluded.data, doc = excluded.doc
-        """
+    /// The statements' shared start: the writers' lock, then the insert.
+    private static let start = PostgresUpsert.locking(PostgresSession.writerLock) + PostgresUpsert.insert
 
     struct One: PostgresPreparedStatement {
         static let name = "coaty_upsert_one"
-        static let sql = locking + insert + "SELECT $1::text, $2::text, $3::text, $4::text, $4::text::jsonb FROM writer" + upsert
+        static let sql = start + "SELECT $1::text, $2::text, $3::text, $4::text, $4::text::jsonb FROM writer " + PostgresUpsert.upsert
         typealias Row = ()
 
         let collection: String
@@ -65,8 +61,8 @@ enum PostgresPreparedUpsert {
     struct Batch: PostgresPreparedStatement {
         static let name = "coaty_upsert_batch"
         static let sql =
-            locking + insert + "SELECT $1::text, o.id, NULL, o.data, o.data::jsonb "
-            + "FROM writer, unnest($2::text[], $3::text[]) WITH ORDINALITY AS o(id, data, n) ORDER BY o.n" + upsert
+            start + "SELECT $1::text, o.id, NULL, o.data, o.data::jsonb "
+            + "FROM writer, unnest($2::text[], $3::text[]) WITH ORDINALITY AS o(id, data, n) ORDER BY o.n " + PostgresUpsert.upsert
         typealias Row = ()
 
         let collection: String

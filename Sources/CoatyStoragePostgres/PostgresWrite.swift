@@ -127,6 +127,15 @@ enum PostgresUpsert {
 
     static var chunkSize: Int { 1000 }
 
+    /// The start of a statement that first takes advisory lock `lock` (a CTE its `SELECT` reads `FROM`).
+    static func locking(_ lock: Int64) -> String { "WITH writer AS (SELECT pg_advisory_xact_lock(\(lock))) " }
+    static let insert = "INSERT INTO coaty_objects(collection, object_id, external_id, data, doc) "
+    /// The end of every upsert: a stored object keeps its row (and `seq`), with the new contents.
+    static let upsert = """
+        ON CONFLICT (collection, object_id) DO UPDATE \
+        SET external_id = excluded.external_id, data = excluded.data, doc = excluded.doc
+        """
+
     /// Each object id once, at its first place with its last contents.
     static func unique(_ objects: [EncodedObject]) -> [EncodedObject] {
         guard objects.count > 1 else { return objects }
@@ -147,11 +156,7 @@ enum PostgresUpsert {
         sql: String, arguments: PostgresArguments
     ) {
         var arguments = PostgresArguments()
-        let locking = lock.map { "WITH writer AS (SELECT pg_advisory_xact_lock(\($0))) " } ?? ""
-        let upsert = """
-            ON CONFLICT (collection, object_id) DO UPDATE \
-            SET external_id = excluded.external_id, data = excluded.data, doc = excluded.doc
-            """
+        let locking = lock.map(Self.locking) ?? ""
         if objects.count == 1, let object = objects.first {
             // One object (a recorded event): plain values, which the server plans faster.
             let data = arguments.text(object.text)
@@ -161,13 +166,13 @@ enum PostgresUpsert {
             ]
             let source = lock == nil ? "VALUES (\(values.joined(separator: ", ")))" : "SELECT \(values.joined(separator: ", ")) FROM writer"
             return (
-                "\(locking)INSERT INTO coaty_objects(collection, object_id, external_id, data, doc) \(source) \(upsert)",
+                "\(locking)\(insert)\(source) \(upsert)",
                 arguments
             )
         }
         let documents = try objects.map { try PostgresDocument.differingQueryText(of: $0) }
         let from = lock == nil ? "" : "writer, "
-        let insert = "\(locking)INSERT INTO coaty_objects(collection, object_id, external_id, data, doc) "
+        let insert = locking + Self.insert
         let sql: String
         if documents.allSatisfy({ $0 == nil }), objects.allSatisfy({ $0.externalID == nil }) {
             // The usual batch (no external ids, no NUL): ids and texts only.
