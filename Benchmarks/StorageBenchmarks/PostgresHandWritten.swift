@@ -20,7 +20,7 @@ final class PostgresHandWritten: HandWritten {
     }
 
     private func upsert(_ text: String, into collection: String) async throws {
-        let id = try Self.objectID(of: text)
+        let id = try HandRow.objectID(of: text)
         try await connection.query(
             """
             INSERT INTO coaty_objects(collection, object_id, external_id, data, doc) \
@@ -35,8 +35,8 @@ final class PostgresHandWritten: HandWritten {
     }
 
     /// One statement for the batch, as the backend writes one (ids unique in the benchmark's batches).
-    func insertAll(_ texts: [String], into collection: String) async throws {
-        let ids = try texts.map(Self.objectID(of:))
+    func insertAll(_ rows: [HandRow], into collection: String) async throws {
+        let (ids, texts) = (rows.map(\.id), rows.map(\.text))
         try await connection.query(
             """
             INSERT INTO coaty_objects(collection, object_id, external_id, data, doc) \

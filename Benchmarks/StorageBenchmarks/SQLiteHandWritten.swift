@@ -16,16 +16,16 @@ struct SQLiteHandWritten: HandWritten {
 
     func insertEach(_ texts: [String], into collection: String) async throws {
         for text in texts {
-            let id = try Self.objectID(of: text)
+            let id = try HandRow.objectID(of: text)
             try await pool.write { db in try db.execute(sql: Self.upsert, arguments: [collection, id, text]) }
         }
     }
 
-    func insertAll(_ texts: [String], into collection: String) async throws {
+    func insertAll(_ rows: [HandRow], into collection: String) async throws {
         try await pool.write { db in
             let statement = try db.cachedStatement(sql: Self.upsert)
-            for text in texts {
-                try statement.execute(arguments: [collection, try Self.objectID(of: text), text])
+            for row in rows {
+                try statement.execute(arguments: [collection, row.id, row.text])
             }
         }
     }

@@ -142,9 +142,13 @@ func run(_ options: Options) async throws {
             postgres-nio) in the same run; the hand-written code parses each object's JSON as the \
             library does (for its id when writing, each row when reading). Ratio: library ÷ \
             hand-written as a rate (≥ 0.8× is the target). Ingest per event is one transaction per \
-            Advertise, as the recorder writes; batched ingest decodes each text into the typed \
-            object an agent delivers and stores those; the import stores the parsed JSON objects \
-            (`insert(json:)`, as `agent-runner store import` does). Ingest rates are the best of two \
+            Advertise, as the recorder writes: the library decodes each text into the typed object \
+            and stores it, the baseline stores the text. Typed objects are given to both sides \
+            decoded, as an agent delivers them; the baseline encodes each with `jsonObject()`. The \
+            import stores parsed JSON objects (`insert(json:)`, as `agent-runner store import` \
+            does). The last ingest row charges the library for decoding each Advertise text (what \
+            an agent does for every object it delivers, measured in B3) while the baseline stores \
+            the texts as they came: it shows what decoding adds and has no target. Ingest rates are the best of two \
             alternating rounds per event, three batched. The library sends its PostgreSQL upserts \
             as prepared statements, the hand-written code unprepared (postgres-nio's `query`). \
             SQLite runs in WAL mode with its default `synchronous=FULL`; the PostgreSQL server runs \
