@@ -77,7 +77,10 @@ let package = Package(
         // The embedded default backend: SQLite through GRDB.
         .target(
             name: "CoatyStorageSQLite",
-            dependencies: ["CoatyStorage", "CoreTypes", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "CoatyStorage", "CoreTypes", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         // Storage on the network: the recorder controller and live Coaty queries (Agent stays free of storage).

@@ -150,7 +150,9 @@ func run(_ options: Options) async throws {
             an agent does for every object it delivers, measured in B3) while the baseline stores \
             the texts as they came: it shows what decoding adds and has no target. Ingest rates are the best of two \
             alternating rounds per event, three batched. The library sends its PostgreSQL upserts \
-            as prepared statements, the hand-written code unprepared (postgres-nio's `query`). \
+            as prepared statements, the hand-written code unprepared (postgres-nio's `query`); it \
+            binds its SQLite upserts through SQLite's C API on GRDB's statement, the hand-written \
+            code through GRDB's `execute(arguments:)`. \
             SQLite runs in WAL mode with its default `synchronous=FULL`; the PostgreSQL server runs \
             with `synchronous_commit = off`.\n
             """

@@ -135,17 +135,9 @@ struct SQLiteWriter: SQLiteReading, StorageWriter {
         try put([object], in: collection)
     }
 
-    /// An upsert per object, so a replaced object keeps its `seq` (its place in the insertion order).
     func put(_ objects: [EncodedObject], in collection: String) throws {
         try requireCollection(collection)
-        let upsert = try db.cachedStatement(
-            sql: """
-                INSERT INTO coaty_objects(collection, objectId, externalId, data) VALUES (?, ?, ?, ?)
-                ON CONFLICT(collection, objectId) DO UPDATE SET externalId = excluded.externalId, data = excluded.data
-                """)
-        for object in objects {
-            try upsert.execute(arguments: [collection, object.objectID, object.externalID, object.text])
-        }
+        try SQLiteUpsert.run(objects, in: collection, db: db)
     }
 
     func removeObjects(withIDs ids: [String], from collection: String) throws -> Int {

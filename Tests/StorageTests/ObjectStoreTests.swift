@@ -40,6 +40,28 @@ import Testing
         #expect(missing?.code == .collectionNotFound)
     }
 
+    /// Ids and external ids with quotes, SQL and non-ASCII text are stored as given, in a batch
+    /// and alone, and found again by both.
+    @Test(arguments: BackendKind.allCases)
+    func idsWithQuotesAndNonASCIITextAreStoredAsGiven(_ kind: BackendKind) async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try await ObjectStore.make(kind, in: folder)
+        try await store.addCollection("things")
+        let ids = ["it's", "\"; DROP TABLE coaty_objects; --", "Zürich 🌡️", "back\\slash"]
+        try await store.insert(
+            try ids.map { try item($0, ["externalId": .string("ext " + $0)]) } + [try item("plain")], into: "things")
+        try await store.insert(try item("alone 'ü'", ["externalId": "ext 'ü'"]), into: "things")
+        let stored = try await store.find(in: "things").collect()
+        #expect(stored.map(\.objectID) == ids + ["plain", "alone 'ü'"])
+        for id in ids {
+            #expect(try await store.object(withID: id, in: "things")?.externalID == "ext " + id)
+            #expect(try await store.objects(withExternalID: "ext " + id, in: "things").map(\.objectID) == [id])
+        }
+        #expect(try await store.object(withID: "plain", in: "things")?.externalID == nil)
+        #expect(try await store.objects(withExternalID: "ext 'ü'", in: "things").map(\.objectID) == ["alone 'ü'"])
+    }
+
     @Test(arguments: BackendKind.allCases)
     func aBatchIsAllOrNothing(_ kind: BackendKind) async throws {
         let folder = try TemporaryFolder()
