@@ -17,7 +17,7 @@ import GRDB
 /// | `NotEquals`, `NotIn` with the same | present `AND NOT (…)` | an absent property fails every negated operator |
 /// | `<`, `<=`, `>`, `>=`, `Between`, `NotBetween` with string operands | `CASE WHEN json_type = 'text' THEN … COLLATE coaty_collation ELSE coaty_match(…) END` | two strings compare by the ICU root collation, the very function the matcher calls; any other value type is left to the matcher |
 /// | comparisons, `Between`, `Equals`, `In` and their negations with number operands | `CASE`: a number (or Boolean, read as 0 or 1) far from every operand (relative 1e-9) by `json_extract(…) BETWEEN`, then on `json_type`: one near an operand, and a value JavaScript coerces, by `coaty_match(data, ?)` | a number SQL reads differently from JavaScript can only be near an operand; the matcher decides there; JavaScript compares a Boolean as 0 or 1 and never finds it equal to a number |
-/// | `Like` | a string that starts with the pattern's literal prefix by `coaty_match`, anything else false | only strings match `Like`; the prefix is necessary |
+/// | `Like` | a value whose `json_extract` text starts with the pattern's literal prefix by `coaty_match`, anything else false | only strings match `Like`; the prefix is necessary |
 /// | everything else (`Contains`, arrays, objects) | `coaty_match(data, ?)` | it is the matcher |
 ///
 /// Which conditions are plain is `SQLFilterPlan`'s decision, shared with the PostgreSQL backend:
@@ -116,9 +116,11 @@ struct SQLFilter {
             guard !prefix.isEmpty else {
                 return ("(json_type(data, ?) = 'text' AND coaty_match(data, ?))", [path, match])
             }
+            // No type test first: a number's or a container's text that starts with the prefix is
+            // rare, and the matcher turns it down; null and absent give NULL, which no row passes.
             return (
-                "(json_type(data, ?) = 'text' AND substr(json_extract(data, ?), 1, ?) = ? AND coaty_match(data, ?))",
-                [path, path, prefix.unicodeScalars.count, prefix, match]
+                "(substr(json_extract(data, ?), 1, ?) = ? AND coaty_match(data, ?))",
+                [path, prefix.unicodeScalars.count, prefix, match]
             )
         }
     }
