@@ -20,11 +20,8 @@ enum SQLiteUpsert {
         let statement = try db.cachedStatement(sql: sql)
         let handle = statement.sqliteStatement
         sqlite3_reset(handle)
-        // No binding may outlive the strings it points to.
-        defer {
-            sqlite3_reset(handle)
-            sqlite3_clear_bindings(handle)
-        }
+        // Each step resets the statement; no binding may outlive the strings it points to.
+        defer { sqlite3_clear_bindings(handle) }
         try collection.withCString { collectionText in
             sqlite3_bind_text(handle, 1, collectionText, -1, nil)
             for object in objects {

@@ -147,8 +147,10 @@ struct StoreImportCommand: RunnerCommand {
                 throw RunnerError(code: .usage, message: "expected a Coaty object, found \(json.typeName)")
             }
             do {
-                try registry.validate(members)  // checked as decoding would, without building the object
-                return members
+                // Checked as decoding would, without building the object, and encoded once here:
+                // the insert below takes the encoded objects without checking them again.
+                try registry.validate(members)
+                return try EncodedObject(members)
             } catch {
                 throw RunnerError(code: .usage, message: "not a valid Coaty object: \(error)")
             }
@@ -157,7 +159,7 @@ struct StoreImportCommand: RunnerCommand {
         let collection = storeOptions.collection
         try await store.transaction { transaction in
             try transaction.addCollection(collection)
-            try transaction.insert(json: objects, into: collection)
+            try transaction.insert(encoded: objects, into: collection, replacing: true)
         }
         context.output.note(
             "store import: \(objects.count) object\(objects.count == 1 ? "" : "s") stored in '\(collection)'")
