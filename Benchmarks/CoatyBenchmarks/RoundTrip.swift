@@ -39,6 +39,10 @@ enum RoundTrip {
         /// Whether the C requester polls for its reply too: the same technique on both sides, to
         /// show what is left of the distance (no target; the targets are against C that sleeps).
         var baselinePolls = false
+        /// Whether each C side hands every message from its network thread to a second thread that
+        /// answers it or sends the next request: the threading of the defaults, where handlers and
+        /// the requester's task run in the global pool (no target; the targets are against plain C).
+        var baselineHandsOff = false
 
         var label: String {
             let mode = publication == .pipelined ? "pipelined" : "after SUBACK"
@@ -46,6 +50,7 @@ enum RoundTrip {
                 + (responseSubscription == .namespaceWide ? ", namespace-wide response subscription" : "")
                 + (onAgentExecutor ? ", requester on the agent's executor" : "")
                 + (busyPoll ? "" : ", no busy poll") + (baselinePolls ? ", against C that polls too" : "")
+                + (baselineHandsOff ? ", against C that hands off too" : "")
         }
     }
 
@@ -117,6 +122,7 @@ enum RoundTrip {
                 variants: [
                     Variant(publication: .pipelined), Variant(publication: .afterSubscriptionAcknowledged),
                     Variant(publication: .pipelined, responseSubscription: .namespaceWide),
+                    Variant(publication: .pipelined, baselineHandsOff: true),
                 ],
                 patterns: Pattern.allCases, rounds: settings.rounds)
         }
@@ -187,6 +193,7 @@ enum RoundTrip {
                         try await alternate(pattern, agent: agent, rounds: rounds, settings: settings) {
                             ["roundtrip", "--port", broker.port, "--rounds", "\(rounds)", "--warmup", "\(rounds / 10)",
                              "--blocks", "\($0)"] + shape.arguments(qos: qos) + (variant.baselinePolls ? ["--busy-poll"] : [])
+                                + (variant.baselineHandsOff ? ["--hand-off"] : [])
                         }
                     }
                     runs[key(pattern, variant), default: []].append(
@@ -207,8 +214,9 @@ enum RoundTrip {
                         Figure(
                             section: section, name: "\(pattern.rawValue) \(quantile), \(variant.label)", unit: "µs",
                             ours: pairs.map { $0.ours[keyPath: quantileKey] }, baseline: pairs.map { $0.c[keyPath: quantileKey] },
-                            baselineName: shape.label(qos: qos) + (variant.baselinePolls ? ", polling while it waits" : ""),
-                            target: broker.isDefault && !variant.baselinePolls ? target : nil,
+                            baselineName: shape.label(qos: qos) + (variant.baselinePolls ? ", polling while it waits" : "")
+                                + (variant.baselineHandsOff ? ", each side handing every message to a second thread" : ""),
+                            target: broker.isDefault && !variant.baselinePolls && !variant.baselineHandsOff ? target : nil,
                             note: "\(rounds) rounds × \(settings.repeats)",
                             pairedRatios: pairs.map { $0.ours[keyPath: quantileKey] / $0.c[keyPath: quantileKey] }))
                 }

@@ -11,13 +11,13 @@
  *
  *   mqtt-baseline roundtrip --port P [--host H] --rounds N [--warmup W] --request-size A
  *                           --reply-size B [--qos Q] [--subscribe-per-request [--pipelined]] [--nodelay]
- *                           [--quickack] [--extra K] [--blocks N] [--busy-poll]
+ *                           [--quickack] [--extra K] [--blocks N] [--busy-poll] [--hand-off]
  *       A requester (this process) and a responder (a forked child) that answers each request on
  *       the topic named in its first line. Without --subscribe-per-request the requester subscribes
  *       once to one reply topic; with it, it subscribes to a fresh reply topic before every request,
  *       waits for the SUBACK, publishes, and unsubscribes after the reply. With --pipelined too, it
  *       publishes right behind the SUBSCRIBE without waiting for the SUBACK (coaty-js's pattern).
- *       Both sides drive their socket from their own thread with mosquitto_loop (no hand-off).
+ *       Without --hand-off both sides drive their socket from one thread with mosquitto_loop.
  *       --nodelay sets TCP_NODELAY on both clients; --quickack sets TCP_QUICKACK after every turn of
  *       their loops, so they acknowledge at once what they read (at QoS 1 the broker's PUBACK is
  *       otherwise left unacknowledged for 40 ms, and the broker's Nagle algorithm holds the reply).
@@ -27,6 +27,11 @@
  *       --busy-poll makes the requester poll its socket while it waits for a reply (mosquitto_loop
  *       with no timeout, then sched_yield) instead of sleeping in select(): the agent's
  *       responseBusyPoll, for comparison.
+ *       --hand-off gives each side a network thread that reads the socket and hands each message to
+ *       a second thread, which does the work: the responder's publishes the reply, the requester's
+ *       takes the reply and sends the next request. Both write to the socket themselves, under a
+ *       lock they share with the network thread. This is an agent's default threading (handlers and
+ *       the requester's task in the global pool, woken for each message), for comparison.
  *       --blocks N splits the measured rounds into N blocks: after the warmup it prints "warm"; each
  *       block waits for a line on stdin and ends by printing "block samples_us=<a>,<b>,..." (so that
  *       a caller can alternate its own rounds with these at a fine grain); it stops early at the end
@@ -82,6 +87,7 @@ struct options {
     bool nodelay;
     bool quickack;
     bool busy_poll;
+    bool hand_off;
 };
 
 static double now_seconds(void) {
@@ -291,13 +297,80 @@ static int throughput(const struct options *options) {
 /* ------------------------------------------------------------------------------------------------ */
 /* Round trip */
 
+/* With --hand-off: a client's network thread, its lock, and the signal to the thread that works. */
+struct hand_off {
+    struct mosquitto *mosq;
+    const struct options *options;
+    pthread_mutex_t client;   /* held around every libmosquitto call once the network thread runs */
+    pthread_mutex_t lock;     /* guards `ready` and `topic` */
+    pthread_cond_t changed;
+    bool ready;               /* a reply arrived (requester), a request waits (responder) */
+    char topic[128];          /* the reply topic of the waiting request (responder) */
+    volatile bool stop;
+    pthread_t network;
+};
+
 struct peer {
     const struct options *options;
     bool connected;
     bool subscribed;
     bool replied;
     char *reply;
+    struct hand_off *hand_off;  /* with --hand-off, once the network thread runs */
 };
+
+/* The network thread: polls the socket, then reads and writes under the client's lock. */
+static void *hand_off_network(void *context) {
+    struct hand_off *h = context;
+    int fd = mosquitto_socket(h->mosq);
+    while (!h->stop) {
+        pthread_mutex_lock(&h->client);
+        struct pollfd pfd = { .fd = fd, .events = POLLIN | (mosquitto_want_write(h->mosq) ? POLLOUT : 0) };
+        pthread_mutex_unlock(&h->client);
+        int ready = poll(&pfd, 1, 10);
+        if (ready < 0 && errno != EINTR) break;
+        pthread_mutex_lock(&h->client);
+        int rc = MOSQ_ERR_SUCCESS;
+        if (pfd.revents & (POLLIN | POLLHUP | POLLERR)) rc = mosquitto_loop_read(h->mosq, 1);
+        if (rc == MOSQ_ERR_SUCCESS && mosquitto_want_write(h->mosq)) rc = mosquitto_loop_write(h->mosq, 1);
+        if (rc == MOSQ_ERR_SUCCESS && ready == 0) rc = mosquitto_loop_misc(h->mosq);
+        pthread_mutex_unlock(&h->client);
+        if (rc != MOSQ_ERR_SUCCESS) break;
+        acknowledge_reads(h->mosq, h->options);
+    }
+    return NULL;
+}
+
+/* Starts the network thread of a connected client; from here on libmosquitto calls take `client`. */
+static void hand_off_start(struct hand_off *h, struct mosquitto *mosq, struct peer *p) {
+    *h = (struct hand_off){ .mosq = mosq, .options = p->options };
+    pthread_mutex_init(&h->client, NULL);
+    pthread_mutex_init(&h->lock, NULL);
+    pthread_cond_init(&h->changed, NULL);
+    p->hand_off = h;
+    if (pthread_create(&h->network, NULL, hand_off_network, h)) { perror("mqtt-baseline: pthread_create"); exit(1); }
+}
+
+/* Called by the network thread (in a message callback): wakes the working thread. */
+static void hand_off_signal(struct hand_off *h, const char *topic) {
+    pthread_mutex_lock(&h->lock);
+    if (topic) snprintf(h->topic, sizeof h->topic, "%s", topic);
+    h->ready = true;
+    pthread_cond_signal(&h->changed);
+    pthread_mutex_unlock(&h->lock);
+}
+
+/* The working thread sleeps until the network thread hands it a message; copies its topic, if any. */
+static void hand_off_wait(struct hand_off *h, char *topic, size_t size) {
+    pthread_mutex_lock(&h->lock);
+    while (!h->ready) pthread_cond_wait(&h->changed, &h->lock);
+    h->ready = false;
+    if (topic) snprintf(topic, size, "%s", h->topic);
+    pthread_mutex_unlock(&h->lock);
+}
+
+static void lock_client(struct peer *p) { if (p->hand_off) pthread_mutex_lock(&p->hand_off->client); }
+static void unlock_client(struct peer *p) { if (p->hand_off) pthread_mutex_unlock(&p->hand_off->client); }
 
 static void peer_on_connect(struct mosquitto *mosq, void *context, int rc) {
     (void)mosq;
@@ -321,13 +394,19 @@ static void responder_on_message(struct mosquitto *mosq, void *context, const st
         length++;
     }
     topic[length] = 0;
+    if (p->hand_off) {
+        hand_off_signal(p->hand_off, topic);
+        return;
+    }
     int rc = mosquitto_publish(mosq, NULL, topic, (int)p->options->reply_size, p->reply, p->options->qos, false);
     if (rc) die("publish (reply)", rc);
 }
 
 static void requester_on_message(struct mosquitto *mosq, void *context, const struct mosquitto_message *message) {
     (void)mosq; (void)message;
-    ((struct peer *)context)->replied = true;
+    struct peer *p = context;
+    if (p->hand_off) hand_off_signal(p->hand_off, NULL);
+    else p->replied = true;
 }
 
 static void connect_and_wait(struct mosquitto *mosq, struct peer *p, const char *who) {
@@ -354,6 +433,18 @@ static void run_responder(const struct options *options, const char *request_top
     connect_and_wait(mosq, &p, "connect (responder)");
     subscribe_and_wait(mosq, &p, request_topic);
     write_byte(ready_fd, 'r');
+    if (options->hand_off) {
+        struct hand_off h;
+        hand_off_start(&h, mosq, &p);
+        for (;;) {  /* the parent kills us */
+            char topic[128];
+            hand_off_wait(&h, topic, sizeof topic);
+            lock_client(&p);
+            int rc = mosquitto_publish(mosq, NULL, topic, (int)options->reply_size, p.reply, options->qos, false);
+            unlock_client(&p);
+            if (rc) die("publish (reply)", rc);
+        }
+    }
     for (;;) {
         int rc = mosquitto_loop(mosq, 1000, 1);
         if (rc != MOSQ_ERR_SUCCESS) break;  /* the requester's end: the parent kills us */
@@ -392,6 +483,8 @@ static int roundtrip(const struct options *options) {
     char extra_topic[96];
     snprintf(extra_topic, sizeof extra_topic, "baseline/%d/extra", (int)getpid());
     if (!options->subscribe_per_request) subscribe_and_wait(mosq, &p, reply_topic);
+    struct hand_off h;
+    if (options->hand_off) hand_off_start(&h, mosq, &p);
 
     long total = options->warmup + options->rounds;
     double *samples = calloc((size_t)options->rounds, sizeof(double));
@@ -414,7 +507,9 @@ static int roundtrip(const struct options *options) {
         if (options->subscribe_per_request) {
             snprintf(reply_topic, sizeof reply_topic, "baseline/%d/reply/%ld", (int)getpid(), round);
             if (options->pipelined) {
+                lock_client(&p);
                 int rc = mosquitto_subscribe(mosq, NULL, reply_topic, options->qos);
+                unlock_client(&p);
                 if (rc) die("subscribe", rc);
             } else {
                 subscribe_and_wait(mosq, &p, reply_topic);
@@ -424,16 +519,20 @@ static int roundtrip(const struct options *options) {
         long length = options->request_size > header ? options->request_size : header;
         memset(request + header, 'x', (size_t)(length - header));
         p.replied = false;
+        lock_client(&p);
         int rc = mosquitto_publish(mosq, NULL, request_topic, (int)length, request, options->qos, false);
-        if (rc) die("publish (request)", rc);
-        for (int k = 0; k < options->extra; k++) {
+        for (int k = 0; rc == MOSQ_ERR_SUCCESS && k < options->extra; k++) {
             rc = mosquitto_publish(mosq, NULL, extra_topic, (int)length, request, options->qos, false);
-            if (rc) die("publish (extra request)", rc);
         }
-        wait_for_reply(mosq, &p.replied, options);
+        unlock_client(&p);
+        if (rc) die("publish (request)", rc);
+        if (options->hand_off) hand_off_wait(&h, NULL, 0);
+        else wait_for_reply(mosq, &p.replied, options);
         double end = now_seconds();
         if (options->subscribe_per_request) {
+            lock_client(&p);
             rc = mosquitto_unsubscribe(mosq, NULL, reply_topic);
+            unlock_client(&p);
             if (rc) die("unsubscribe", rc);
         }
         if (round >= options->warmup) {
@@ -450,6 +549,10 @@ static int roundtrip(const struct options *options) {
     }
     kill(child, SIGKILL);
     waitpid(child, NULL, 0);
+    if (options->hand_off) {
+        h.stop = true;
+        pthread_join(h.network, NULL);
+    }
     mosquitto_disconnect(mosq);
     mosquitto_destroy(mosq);
 
@@ -653,7 +756,7 @@ static void usage(void) {
             "usage: mqtt-baseline throughput --port P [--host H] --count N --size S [--qos Q] [--extra K]\n"
             "       mqtt-baseline roundtrip --port P [--host H] --rounds N [--warmup W] --request-size A\n"
             "                               --reply-size B [--qos Q] [--subscribe-per-request [--pipelined]] [--nodelay]\n"
-            "                               [--quickack] [--extra K] [--blocks N] [--busy-poll]\n"
+            "                               [--quickack] [--extra K] [--blocks N] [--busy-poll] [--hand-off]\n"
             "       mqtt-baseline idle --port P [--host H]\n"
             "       mqtt-baseline many --port P [--host H] --clients N [--reply-size B]\n");
     exit(2);
@@ -671,6 +774,7 @@ int main(int argc, char **argv) {
         if (!strcmp(name, "--quickack")) { options.quickack = true; continue; }
         if (!strcmp(name, "--pipelined")) { options.pipelined = true; continue; }
         if (!strcmp(name, "--busy-poll")) { options.busy_poll = true; continue; }
+        if (!strcmp(name, "--hand-off")) { options.hand_off = true; continue; }
         if (!value) usage();
         i++;
         if (!strcmp(name, "--host")) options.host = value;
@@ -688,6 +792,8 @@ int main(int argc, char **argv) {
         else usage();
     }
     if (options.count <= 0 || options.size <= 0 || options.rounds <= 0 || options.qos < 0 || options.qos > 1) usage();
+    /* A hand-off requester cannot drive its socket while it waits for a SUBACK, nor poll for a reply. */
+    if (options.hand_off && ((options.subscribe_per_request && !options.pipelined) || options.busy_poll)) usage();
     setvbuf(stdout, NULL, _IOLBF, 0);
     mosquitto_lib_init();
     int status = 2;
