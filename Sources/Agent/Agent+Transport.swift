@@ -9,7 +9,7 @@ extension Agent {
     func publishNow(_ publication: Publication) throws {
         let qos = publication.qos == .atMostOnce ? mqttQoS : publication.qos
         _ = try client.publish(topic: publication.topic, payload: publication.payload, qos: qos, retain: publication.retain)
-        counters.metrics.published(kind: AgentMetrics.kind(ofTopic: publication.topic))
+        counters.metrics.published(topic: publication.topic)
     }
 
     /// Publishes (or queues) publications in order.

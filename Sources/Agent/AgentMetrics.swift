@@ -146,18 +146,27 @@ final class AgentMetrics: Sendable {
 
     /// The metric index of a publication by its topic: the event level of a Coaty topic, else `Raw`.
     static func kind(ofTopic topic: String) -> Int {
-        var utf8 = topic.utf8[...]
-        guard utf8.starts(with: "coaty/".utf8) else { return rawKind }
-        // coaty/<version>/<namespace>/<event>[:filter]/…
-        for _ in 0..<3 {
-            guard let slash = utf8.firstIndex(of: UInt8(ascii: "/")) else { return rawKind }
-            utf8 = utf8[utf8.index(after: slash)...]
+        var topic = topic
+        return topic.withUTF8 { bytes -> Int in
+            // coaty/<version>/<namespace>/<event>[:filter]/…
+            let prefix = "coaty/".utf8
+            guard bytes.starts(with: prefix) else { return rawKind }
+            var start = prefix.count
+            for _ in 0..<2 {
+                guard let slash = bytes[start...].firstIndex(of: UInt8(ascii: "/")) else { return rawKind }
+                start = slash + 1
+            }
+            let end = bytes[start...].firstIndex { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") } ?? bytes.count
+            guard end - start == 3, let type = EventType(rawValue: String(decoding: bytes[start..<end], as: UTF8.self)) else {
+                return rawKind
+            }
+            return kind(type)
         }
-        let name = utf8.prefix { $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: "/") }
-        guard name.count == 3, let type = EventType(rawValue: String(decoding: name, as: UTF8.self)) else {
-            return rawKind
-        }
-        return kind(type)
+    }
+
+    /// Counts a publication on `topic`; finds its event type only when a backend reports.
+    func published(topic: String) {
+        if isReporting { published(kind: Self.kind(ofTopic: topic)) }
     }
 
     func published(kind: Int) { published[kind].increment(by: 1) }
