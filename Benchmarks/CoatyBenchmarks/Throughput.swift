@@ -61,6 +61,8 @@ enum Throughput {
         for qos in [MQTTQoS.atMostOnce, .atLeastOnce] {
             let count = qos == .atMostOnce ? settings.throughputCount : settings.throughputCount / 3
             var baseline: [Double] = []
+            // At QoS 0, C whose subscriber hands each message to a second thread too (no target).
+            var handingOff: [Double] = []
             var cCPU: [(publisher: Double, subscriber: Double)] = []
             var outcomes: [Variant: [Outcome]] = [:]
             var losses: [String] = []
@@ -72,6 +74,13 @@ enum Throughput {
                 baseline.append(c["rate"] ?? .nan)
                 cCPU.append((c["publisher_cpu_us"] ?? .nan, c["subscriber_cpu_us"] ?? .nan))
                 if Int(c["received"] ?? 0) != count { losses.append("C baseline received \(Int(c["received"] ?? 0)) of \(count)") }
+                if qos == .atMostOnce {
+                    let handOff = try await runBaseline(
+                        settings.baselinePath,
+                        ["throughput", "--port", settings.defaultBroker.port, "--count", "\(count)", "--size", "\(payloadSize)",
+                         "--extra", "1", "--qos", "0", "--hand-off"])
+                    handingOff.append(handOff["rate"] ?? .nan)
+                }
                 for variant in Variant.all(qos) {
                     let outcome = try await measure(broker: settings.defaultBroker.url, count: count, qos: qos, variant: variant)
                     outcomes[variant, default: []].append(outcome)
@@ -98,6 +107,18 @@ enum Throughput {
                             + "subscriber context switches per Advertise "
                             + String(format: "%.2f", Samples(runs.map(\.subscriberSwitches)).median),
                         pairedRatios: zip(runs, baseline).map { $0.rate / $1 }))
+            }
+            if !handingOff.isEmpty {
+                let runs = outcomes[Variant(consumer: .globalPool)] ?? []
+                report.add(
+                    Figure(
+                        section: "B1 throughput",
+                        name: "Advertise of a \(payloadSize)-byte payload, QoS 0, \(Variant(consumer: .globalPool).label), "
+                            + "against C that hands off too",
+                        unit: "Advertise/s", ours: runs.map(\.rate), baseline: handingOff,
+                        baselineName: "C pub→sub, the subscriber handing each message to a second thread",
+                        target: nil, note: "the first row's runs, each beside a C run of its repetition",
+                        pairedRatios: zip(runs, handingOff).map { $0.rate / $1 }))
             }
         }
     }

@@ -3,10 +3,13 @@
  * The Swift benchmarks (Benchmarks/CoatyBenchmarks) run it in the same run and report their own
  * figures as ratios to its figures.
  *
- *   mqtt-baseline throughput --port P [--host H] --count N --size S [--qos Q] [--extra K]
+ *   mqtt-baseline throughput --port P [--host H] --count N --size S [--qos Q] [--extra K] [--hand-off]
  *       A subscriber (this process) and a publisher (a forked child), each its own client. The
  *       publisher sends N messages of S bytes on topic A, each followed by K messages on topic B,
  *       which nobody subscribes to (a non-canonical Coaty Advertise is two MQTT messages: K = 1).
+ *       With --hand-off the subscriber's network thread copies each message and hands it to a
+ *       second thread, which counts it (waking that thread when it waits): an agent's default
+ *       threading, where the observer's task runs in the global pool.
  *       Prints: received=<n> seconds=<t> rate=<n/t>   (time from "go" to the N-th message on A)
  *
  *   mqtt-baseline roundtrip --port P [--host H] --rounds N [--warmup W] --request-size A
@@ -182,14 +185,72 @@ static void sub_on_subscribe(struct mosquitto *mosq, void *context, int mid, int
     pthread_mutex_unlock(&s->lock);
 }
 
-static void sub_on_message(struct mosquitto *mosq, void *context, const struct mosquitto_message *message) {
-    (void)mosq; (void)message;
-    struct subscriber *s = context;
+/* Counts one message of the subscriber's. */
+static void count_message(struct subscriber *s) {
     pthread_mutex_lock(&s->lock);
     s->received += 1;
     s->last = now_seconds();
     if (s->received >= s->target) pthread_cond_broadcast(&s->changed);
     pthread_mutex_unlock(&s->lock);
+}
+
+static void sub_on_message(struct mosquitto *mosq, void *context, const struct mosquitto_message *message) {
+    (void)mosq; (void)message;
+    count_message(context);
+}
+
+/* With --hand-off: the copied messages the network thread hands to the counting thread. */
+struct inbox_message {
+    struct inbox_message *next;
+    int length;
+    char payload[];
+};
+
+struct inbox {
+    struct subscriber *subscriber;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    struct inbox_message *head, *tail;
+    bool waiting;   /* the counting thread sleeps until a message arrives */
+};
+
+static void inbox_on_message(struct mosquitto *mosq, void *context, const struct mosquitto_message *message) {
+    (void)mosq;
+    struct inbox *inbox = context;
+    struct inbox_message *copy = malloc(sizeof *copy + (size_t)message->payloadlen);
+    if (!copy) die("malloc", MOSQ_ERR_NOMEM);
+    copy->next = NULL;
+    copy->length = message->payloadlen;
+    memcpy(copy->payload, message->payload, (size_t)message->payloadlen);
+    pthread_mutex_lock(&inbox->lock);
+    if (inbox->tail) inbox->tail->next = copy; else inbox->head = copy;
+    inbox->tail = copy;
+    bool wakes = inbox->waiting;
+    inbox->waiting = false;
+    pthread_mutex_unlock(&inbox->lock);
+    if (wakes) pthread_cond_signal(&inbox->changed);
+}
+
+/* The counting thread: takes what was handed over, counts and frees it, sleeps when nothing is left. */
+static void *inbox_consume(void *context) {
+    struct inbox *inbox = context;
+    for (;;) {
+        pthread_mutex_lock(&inbox->lock);
+        while (!inbox->head) {
+            inbox->waiting = true;
+            pthread_cond_wait(&inbox->changed, &inbox->lock);
+        }
+        struct inbox_message *taken = inbox->head;
+        inbox->head = inbox->tail = NULL;
+        pthread_mutex_unlock(&inbox->lock);
+        while (taken) {
+            struct inbox_message *next = taken->next;
+            count_message(inbox->subscriber);
+            free(taken);
+            taken = next;
+        }
+    }
+    return NULL;
 }
 
 /* User and system CPU time of `who` (RUSAGE_SELF or RUSAGE_CHILDREN), in seconds. */
@@ -251,6 +312,13 @@ static int throughput(const struct options *options) {
     mosquitto_connect_callback_set(mosq, sub_on_connect);
     mosquitto_subscribe_callback_set(mosq, sub_on_subscribe);
     mosquitto_message_callback_set(mosq, sub_on_message);
+    struct inbox inbox = { .subscriber = &state, .lock = PTHREAD_MUTEX_INITIALIZER, .changed = PTHREAD_COND_INITIALIZER };
+    if (options->hand_off) {
+        /* The callbacks that run before the subscription see the subscriber; messages go to the inbox. */
+        pthread_t consumer;
+        if (pthread_create(&consumer, NULL, inbox_consume, &inbox)) { perror("mqtt-baseline: pthread_create"); return 1; }
+        pthread_detach(consumer);
+    }
     int rc = mosquitto_connect(mosq, options->host, options->port, 60);
     if (rc) die("connect (subscriber)", rc);
     if ((rc = mosquitto_loop_start(mosq))) die("loop_start", rc);
@@ -261,6 +329,10 @@ static int throughput(const struct options *options) {
     pthread_mutex_lock(&state.lock);
     while (!state.subscribed) pthread_cond_wait(&state.changed, &state.lock);
     pthread_mutex_unlock(&state.lock);
+    if (options->hand_off) {
+        mosquitto_user_data_set(mosq, &inbox);
+        mosquitto_message_callback_set(mosq, inbox_on_message);
+    }
 
     read_byte(ready[0]);
     double start = now_seconds();
@@ -753,7 +825,7 @@ static int many(const struct options *options) {
 
 static void usage(void) {
     fprintf(stderr,
-            "usage: mqtt-baseline throughput --port P [--host H] --count N --size S [--qos Q] [--extra K]\n"
+            "usage: mqtt-baseline throughput --port P [--host H] --count N --size S [--qos Q] [--extra K] [--hand-off]\n"
             "       mqtt-baseline roundtrip --port P [--host H] --rounds N [--warmup W] --request-size A\n"
             "                               --reply-size B [--qos Q] [--subscribe-per-request [--pipelined]] [--nodelay]\n"
             "                               [--quickack] [--extra K] [--blocks N] [--busy-poll] [--hand-off]\n"
