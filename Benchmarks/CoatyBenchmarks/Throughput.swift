@@ -80,6 +80,9 @@ enum Throughput {
                         ["throughput", "--port", settings.defaultBroker.port, "--count", "\(count)", "--size", "\(payloadSize)",
                          "--extra", "1", "--qos", "0", "--hand-off"])
                     handingOff.append(handOff["rate"] ?? .nan)
+                    if Int(handOff["received"] ?? 0) != count {
+                        losses.append("C baseline handing off received \(Int(handOff["received"] ?? 0)) of \(count)")
+                    }
                 }
                 for variant in Variant.all(qos) {
                     let outcome = try await measure(broker: settings.defaultBroker.url, count: count, qos: qos, variant: variant)
