@@ -146,22 +146,7 @@ final class AgentMetrics: Sendable {
 
     /// The metric index of a publication by its topic: the event level of a Coaty topic, else `Raw`.
     static func kind(ofTopic topic: String) -> Int {
-        var topic = topic
-        return topic.withUTF8 { bytes -> Int in
-            // coaty/<version>/<namespace>/<event>[:filter]/…
-            let prefix = "coaty/".utf8
-            guard bytes.starts(with: prefix) else { return rawKind }
-            var start = prefix.count
-            for _ in 0..<2 {
-                guard let slash = bytes[start...].firstIndex(of: UInt8(ascii: "/")) else { return rawKind }
-                start = slash + 1
-            }
-            let end = bytes[start...].firstIndex { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") } ?? bytes.count
-            guard end - start == 3, let type = EventType(rawValue: String(decoding: bytes[start..<end], as: UTF8.self)) else {
-                return rawKind
-            }
-            return kind(type)
-        }
+        CoatyTopic.eventType(ofName: topic).map(kind) ?? rawKind
     }
 
     /// Counts a publication on `topic`; finds its event type only when a backend reports.

@@ -67,8 +67,7 @@ extension CoatyTopic {
             return .malformed(.invalidVersion)
         }
         let colon = bytes[eventLevel].firstIndex(of: UInt8(ascii: ":"))
-        let eventName = eventLevel.lowerBound..<(colon ?? eventLevel.upperBound)
-        guard let eventType = eventType(named: bytes.extracting(eventName)) else {
+        guard let eventType = eventType(ofLevel: eventLevel, colon: colon, in: bytes) else {
             return .malformed(.unknownEventType)
         }
         guard let sourceLevel else {
@@ -96,6 +95,24 @@ extension CoatyTopic {
             }
             return true
         }
+    }
+
+    /// The event type of a topic name, read as ``init(parsing:)`` reads it but without building the
+    /// topic: `nil` for a topic that is not Coaty's (Raw, an external IO route) or has no known event.
+    package static func eventType(ofName topic: String) -> EventType? {
+        var contiguous = topic
+        return contiguous.withUTF8 { bytes -> EventType? in
+            guard hasProtocolPrefix(bytes) else { return nil }
+            var levels = LevelScanner(bytes: bytes, start: protocolPrefix.utf8.count)
+            _ = levels.next()  // the version
+            guard levels.next() != nil, let eventLevel = levels.next() else { return nil }
+            return eventType(ofLevel: eventLevel, colon: bytes[eventLevel].firstIndex(of: UInt8(ascii: ":")), in: bytes)
+        }
+    }
+
+    /// The event type named by the event level `level` of `bytes`, up to its first `colon` if any.
+    private static func eventType(ofLevel level: Range<Int>, colon: Int?, in bytes: UnsafeBufferPointer<UInt8>) -> EventType? {
+        eventType(named: bytes.extracting(level.lowerBound..<(colon ?? level.upperBound)))
     }
 
     /// The event type whose three-letter name is exactly `name`.

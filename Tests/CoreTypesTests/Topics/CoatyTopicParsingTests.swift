@@ -30,6 +30,15 @@ import Testing
     }
 
     @Test(arguments: [
+        ("coaty/3/-/ADV::com.x.Light/a", EventType?.some(.advertise)), ("coaty/3/ns/RSV/a/c0ffee", .resolve),
+        ("coaty/3/-/CLL:a.b:c/a", .call), ("coaty/3/-/IOV/route", .ioValue), ("coaty/3/-/adv/a", nil),
+        ("coaty/3/-//a", nil), ("coaty/3/-", nil), ("coaty/", nil), ("sensors/DSC/x", nil), ("", nil),
+    ])
+    func theEventTypeOfATopicNameIsReadWithoutParsingTheTopic(_ name: String, _ type: EventType?) {
+        #expect(CoatyTopic.eventType(ofName: name) == type)
+    }
+
+    @Test(arguments: [
         ("3x", 3), (" 3", 3), ("\t\n3", 3), ("+3", 3), ("-2", -2), ("007", 7), ("3.9", 3), ("\u{3000}\u{FEFF}4", 4),
         ("-0", 0),
     ])

@@ -57,6 +57,7 @@ import Testing
         case .notCoaty:
             #expect(try CoatyTopic(parsing: name) == nil)
             #expect(!CoatyTopic.isCoatyTopicLike(name))
+            #expect(CoatyTopic.eventType(ofName: name) == nil)
         case .throwsError:
             let error = #expect(throws: TopicParseError.self) { try CoatyTopic(parsing: name) }
             #expect(error?.code == .missingEventLevel)
@@ -72,6 +73,7 @@ import Testing
             #expect(topic.version == fields.version.integer)
             #expect(topic.namespace == fields.namespace.string)
             #expect(topic.eventType.description == fields.eventType.string)
+            #expect(CoatyTopic.eventType(ofName: name) == topic.eventType)
             #expect(topic.eventTypeFilter == fields.eventTypeFilter.string)
             #expect(topic.sourceID == fields.sourceId.string)
             #expect(topic.correlationID == fields.correlationId.string)
