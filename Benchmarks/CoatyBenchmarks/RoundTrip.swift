@@ -36,21 +36,53 @@ enum RoundTrip {
         /// Whether the requester's network thread polls for responses (the default
         /// `responseBusyPoll`) or sleeps until they arrive, as C's requester does.
         var busyPoll = true
-        /// Whether the C requester polls for its reply too: the same technique on both sides, to
-        /// show what is left of the distance (no target; the targets are against C that sleeps).
-        var baselinePolls = false
-        /// Whether each C side hands every message from its network thread to a second thread that
-        /// answers it or sends the next request: the threading of the defaults, where handlers and
-        /// the requester's task run in the global pool (no target; the targets are against plain C).
-        var baselineHandsOff = false
+        /// How the C round trip this variant is compared with runs; only plain C carries targets.
+        var baseline = Baseline.plain
 
         var label: String {
             let mode = publication == .pipelined ? "pipelined" : "after SUBACK"
             return "QoS \(qos.rawValue), \(mode)" + (usesLowLatencySocket ? "" : ", no QUICKACK/NODELAY")
                 + (responseSubscription == .namespaceWide ? ", namespace-wide response subscription" : "")
                 + (onAgentExecutor ? ", requester on the agent's executor" : "")
-                + (busyPoll ? "" : ", no busy poll") + (baselinePolls ? ", against C that polls too" : "")
-                + (baselineHandsOff ? ", against C that hands off too" : "")
+                + (busyPoll ? "" : ", no busy poll") + baseline.label
+        }
+    }
+
+    /// The C round trip a variant is compared with.
+    enum Baseline {
+        /// Each side drives its socket from one thread and sleeps until a message arrives.
+        case plain
+        /// The C requester polls for its reply too: the same technique on both sides, to show what
+        /// is left of the distance.
+        case polls
+        /// Each C side hands every message from its network thread to a second thread that answers
+        /// it or sends the next request: the threading of the defaults, where handlers and the
+        /// requester's task run in the global pool.
+        case handsOff
+
+        var label: String {
+            switch self {
+            case .plain: ""
+            case .polls: ", against C that polls too"
+            case .handsOff: ", against C that hands off too"
+            }
+        }
+
+        var arguments: [String] {
+            switch self {
+            case .plain: []
+            case .polls: ["--busy-poll"]
+            case .handsOff: ["--hand-off"]
+            }
+        }
+
+        /// What the report adds to the baseline's name.
+        var nameSuffix: String {
+            switch self {
+            case .plain: ""
+            case .polls: ", polling while it waits"
+            case .handsOff: ", each side handing every message to a second thread"
+            }
         }
     }
 
@@ -122,7 +154,7 @@ enum RoundTrip {
                 variants: [
                     Variant(publication: .pipelined), Variant(publication: .afterSubscriptionAcknowledged),
                     Variant(publication: .pipelined, responseSubscription: .namespaceWide),
-                    Variant(publication: .pipelined, baselineHandsOff: true),
+                    Variant(publication: .pipelined, baseline: .handsOff),
                 ],
                 patterns: Pattern.allCases, rounds: settings.rounds)
         }
@@ -143,7 +175,7 @@ enum RoundTrip {
                 Variant(publication: .pipelined, responseSubscription: .namespaceWide, onAgentExecutor: true),
                 // Without polling for responses, as before it was the default; and against C that polls too.
                 Variant(publication: .pipelined, responseSubscription: .namespaceWide, onAgentExecutor: true, busyPoll: false),
-                Variant(publication: .pipelined, responseSubscription: .namespaceWide, onAgentExecutor: true, baselinePolls: true),
+                Variant(publication: .pipelined, responseSubscription: .namespaceWide, onAgentExecutor: true, baseline: .polls),
             ],
             patterns: Pattern.allCases, rounds: settings.rounds, responder: .inline)
         // The configurations that meet issue 8's targets, on the broker that sends without delay too.
@@ -192,8 +224,7 @@ enum RoundTrip {
                     let (c, samples) = try await withTaskExecutorPreference(variant.onAgentExecutor ? agent.executor : nil) {
                         try await alternate(pattern, agent: agent, rounds: rounds, settings: settings) {
                             ["roundtrip", "--port", broker.port, "--rounds", "\(rounds)", "--warmup", "\(rounds / 10)",
-                             "--blocks", "\($0)"] + shape.arguments(qos: qos) + (variant.baselinePolls ? ["--busy-poll"] : [])
-                                + (variant.baselineHandsOff ? ["--hand-off"] : [])
+                             "--blocks", "\($0)"] + shape.arguments(qos: qos) + variant.baseline.arguments
                         }
                     }
                     runs[key(pattern, variant), default: []].append(
@@ -214,9 +245,8 @@ enum RoundTrip {
                         Figure(
                             section: section, name: "\(pattern.rawValue) \(quantile), \(variant.label)", unit: "µs",
                             ours: pairs.map { $0.ours[keyPath: quantileKey] }, baseline: pairs.map { $0.c[keyPath: quantileKey] },
-                            baselineName: shape.label(qos: qos) + (variant.baselinePolls ? ", polling while it waits" : "")
-                                + (variant.baselineHandsOff ? ", each side handing every message to a second thread" : ""),
-                            target: broker.isDefault && !variant.baselinePolls && !variant.baselineHandsOff ? target : nil,
+                            baselineName: shape.label(qos: qos) + variant.baseline.nameSuffix,
+                            target: broker.isDefault && variant.baseline == .plain ? target : nil,
                             note: "\(rounds) rounds × \(settings.repeats)",
                             pairedRatios: pairs.map { $0.ours[keyPath: quantileKey] / $0.c[keyPath: quantileKey] }))
                 }
